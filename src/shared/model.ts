@@ -1,0 +1,118 @@
+// The session view model: what the extension host owns and the webview draws. Pure data, no `vscode`, no node.
+import type {
+  AvailableCommand,
+  ContentBlock,
+  OpenPermissionOption,
+  OpenStopReason,
+  OpenToolCallContent,
+  OpenToolCallStatus,
+  OpenToolKind,
+  SessionConfigOption,
+  SessionMode,
+  ToolCallLocation,
+} from './acp';
+
+export type EntryId = string;
+
+interface EntryBase {
+  /** Stable for the life of the entry; unique within a session. */
+  id: EntryId;
+  /** Bumped on every change, so a view can tell a stale copy from a fresh one. */
+  rev: number;
+}
+
+export interface UserMessageEntry extends EntryBase {
+  kind: 'user';
+  content: ContentBlock[];
+}
+
+/** Consecutive agent message chunks with the same messageId (or none) form one entry. */
+export interface AgentMessageEntry extends EntryBase {
+  kind: 'agent';
+  messageId?: string;
+  content: ContentBlock[];
+}
+
+export interface ThoughtEntry extends EntryBase {
+  kind: 'thought';
+  messageId?: string;
+  content: ContentBlock[];
+  /** Epoch ms of the first and the latest chunk, for "thought for N s". */
+  startedAt: number;
+  updatedAt: number;
+}
+
+export interface PendingPermission {
+  /** Host-side key of the pending `session/request_permission` request. */
+  requestKey: string;
+  options: OpenPermissionOption[];
+}
+
+export interface ToolCallEntry extends EntryBase {
+  kind: 'tool_call';
+  toolCallId: string;
+  title: string;
+  toolKind: OpenToolKind;
+  status: OpenToolCallStatus;
+  content: OpenToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  /** Set while the agent waits for the user's answer. */
+  permission?: PendingPermission;
+  /** Fields the agent sent that we do not model (`_meta` included), kept to be shown. */
+  extra: Record<string, unknown>;
+}
+
+export type NoticeSeverity = 'info' | 'warning' | 'error';
+
+/** Something the client says in the transcript: stop reasons, errors, agent exits. */
+export interface NoticeEntry extends EntryBase {
+  kind: 'notice';
+  severity: NoticeSeverity;
+  text: string;
+  detail?: string;
+}
+
+export type TranscriptEntry = UserMessageEntry | AgentMessageEntry | ThoughtEntry | ToolCallEntry | NoticeEntry;
+
+export interface PlanItem {
+  content: string;
+  priority: string;
+  status: string;
+  [key: string]: unknown;
+}
+
+export interface UsageInfo {
+  used?: number;
+  size?: number;
+  cost?: { amount: number; currency: string };
+}
+
+export type TurnState = 'idle' | 'running' | 'cancelling';
+
+/** Everything about a session that is not a transcript entry. */
+export interface SessionHeader {
+  title?: string;
+  updatedAt?: string;
+  usage?: UsageInfo;
+  turn: TurnState;
+  lastStopReason?: OpenStopReason;
+  plan: PlanItem[];
+  availableCommands: AvailableCommand[];
+  currentModeId?: string;
+  availableModes: SessionMode[];
+  configOptions: SessionConfigOption[];
+}
+
+export interface SessionState {
+  sessionId: string;
+  header: SessionHeader;
+  entries: TranscriptEntry[];
+}
+
+/** What one reducer step changed: the view gets exactly these. */
+export interface SessionChange {
+  entries: EntryId[];
+  header: boolean;
+}

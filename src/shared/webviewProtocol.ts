@@ -1,0 +1,63 @@
+// Typed messages between the extension host and the chat webview. Both sides import this file; the host validates
+// everything the webview sends (see `parseWebviewMessage`) like any other untrusted input.
+import type { EntryId, SessionHeader, TranscriptEntry } from './model';
+
+export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
+
+export interface AgentSummary {
+  id: string;
+  name: string;
+  status: AgentStatus;
+  /** Why the agent failed or stopped, with the tail of its stderr when there is one. */
+  message?: string;
+}
+
+/** The part of a session the view needs when it (re)attaches: the header and the last entries. */
+export interface SessionSnapshot {
+  sessionId: string;
+  header: SessionHeader;
+  /** The newest entries, oldest first. */
+  entries: TranscriptEntry[];
+  /** How many entries the session has in all (entries may be a window of them). */
+  totalEntries: number;
+}
+
+export type HostToWebview =
+  | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null }
+  | { type: 'agent'; agent: AgentSummary }
+  | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number }
+  | { type: 'header'; sessionId: string; header: SessionHeader };
+
+export type WebviewToHost =
+  | { type: 'ready' }
+  | { type: 'prompt'; text: string }
+  | { type: 'cancel' }
+  | { type: 'permission'; requestKey: string; optionId: string }
+  | { type: 'newSession' }
+  | { type: 'restartAgent' };
+
+export type { EntryId };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Returns the message if it is well formed, otherwise undefined. */
+export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
+  if (!isObject(value) || typeof value.type !== 'string') return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'cancel':
+    case 'newSession':
+    case 'restartAgent':
+      return { type: value.type };
+    case 'prompt':
+      return typeof value.text === 'string' ? { type: 'prompt', text: value.text } : undefined;
+    case 'permission':
+      return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
+        ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
