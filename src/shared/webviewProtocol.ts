@@ -25,7 +25,8 @@ export interface SessionSnapshot {
 export type HostToWebview =
   | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null }
   | { type: 'agent'; agent: AgentSummary }
-  | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number }
+  /** Changed entries (new ones last); `header` rides along when it changed in the same frame. */
+  | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
   | { type: 'header'; sessionId: string; header: SessionHeader };
 
 export type WebviewToHost =

@@ -1,0 +1,215 @@
+// One running agent: its process, its ACP connection, and the state machine starting → ready → failed | stopped,
+// with a restart budget. Routes the agent's session-scoped messages to the session that owns them.
+// No `vscode` here: the glue passes in a log, a traffic observer and the client's identity.
+import { CancellationToken, Emitter, Event, Logger } from 'vscode-jsonrpc/node';
+import type {
+  ClientCapabilities,
+  Implementation,
+  InitializeResponse,
+  RequestPermissionResponse,
+} from '../shared/acp';
+import { AgentExit, AgentLaunch, AgentProcess } from './agentProcess';
+import { AcpClientConnection } from './clientConnection';
+import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
+import { RestartBudget } from './restartBudget';
+import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
+
+export type AgentState = 'starting' | 'ready' | 'failed' | 'stopped';
+
+export interface AgentStateChange {
+  state: AgentState;
+  /** For failed and stopped: what happened, in words for the user, with the stderr tail when useful. */
+  message?: string;
+}
+
+/** What a session gives the runtime so the agent's messages about it reach it. */
+export interface SessionEndpoint {
+  sessionUpdate(params: unknown): void;
+  requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse>;
+}
+
+export interface AgentLog extends Logger {
+  /** One line the agent wrote to stderr. */
+  stderr(line: string): void;
+}
+
+export interface AgentRuntimeOptions {
+  launch: AgentLaunch;
+  clientInfo: Implementation;
+  clientCapabilities: ClientCapabilities;
+  log: AgentLog;
+  traffic: TrafficObserver;
+  restartBudget?: RestartBudget;
+}
+
+const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+
+function sessionIdOf(params: unknown): string | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const id = (params as { sessionId?: unknown }).sessionId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function describeExit(exit: AgentExit): string {
+  return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+export class AgentRuntime {
+  private readonly stateEmitter = new Emitter<AgentStateChange>();
+  readonly onDidChangeState: Event<AgentStateChange> = this.stateEmitter.event;
+  private current: AgentStateChange = { state: 'stopped' };
+  private process: AgentProcess | undefined;
+  private connectionInstance: AcpClientConnection | undefined;
+  private initializeResult: InitializeResponse | undefined;
+  private readonly sessions = new Map<string, SessionEndpoint>();
+  private readonly budget: RestartBudget;
+  /** Bumped by every start and stop, so events of an older process are recognised and ignored. */
+  private generation = 0;
+
+  constructor(private readonly options: AgentRuntimeOptions) {
+    this.budget = options.restartBudget ?? new RestartBudget();
+  }
+
+  get state(): AgentStateChange {
+    return this.current;
+  }
+
+  get agentInfo(): InitializeResponse | undefined {
+    return this.initializeResult;
+  }
+
+  /** The live connection; throws when the agent is not ready. */
+  get connection(): AcpClientConnection {
+    if (this.current.state !== 'ready' || !this.connectionInstance) {
+      throw new Error(`The agent is not ready (${this.current.state}).`);
+    }
+    return this.connectionInstance;
+  }
+
+  registerSession(sessionId: string, endpoint: SessionEndpoint): { dispose(): void } {
+    this.sessions.set(sessionId, endpoint);
+    return { dispose: () => this.sessions.delete(sessionId) };
+  }
+
+  /** Starts the agent and initializes the connection; resolves in `ready`, or rejects after entering `failed`. */
+  async start(): Promise<InitializeResponse> {
+    const generation = ++this.generation;
+    this.setState({ state: 'starting' });
+    const { launch, log } = this.options;
+    const agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line) });
+    this.process = agentProcess;
+    try {
+      await agentProcess.start();
+      const connection = this.connect(agentProcess);
+      this.connectionInstance = connection;
+      agentProcess.onExit((exit) => {
+        // While starting, the failed initialize says it; afterwards the exit itself is the news.
+        if (generation !== this.generation || this.current.state !== 'ready') return;
+        this.fail(`The agent ${describeExit(exit)}.`, agentProcess);
+      });
+      const result = await this.raceExit(
+        connection.initialize(this.options.clientInfo, this.options.clientCapabilities),
+        agentProcess,
+      );
+      if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
+      this.initializeResult = result;
+      this.setState({ state: 'ready' });
+      return result;
+    } catch (error) {
+      if (generation === this.generation && this.current.state === 'starting') {
+        this.fail(`The agent could not be started: ${error instanceof Error ? error.message : String(error)}`, agentProcess);
+      }
+      throw error;
+    }
+  }
+
+  /** Stops the agent (close stdin, wait, kill the tree). Idempotent. */
+  async stop(): Promise<void> {
+    this.generation++;
+    const agentProcess = this.process;
+    this.teardownConnection();
+    this.process = undefined;
+    if (this.current.state !== 'stopped') this.setState({ state: 'stopped' });
+    if (agentProcess) await agentProcess.stop();
+  }
+
+  /** Stops and starts again, within the budget (at most 4 restarts in 3 minutes by default). */
+  async restart(): Promise<InitializeResponse> {
+    if (!this.budget.tryConsume()) {
+      await this.stop();
+      const message =
+        'The agent was restarted too often in a short time, so it was not restarted again. ' +
+        'Check its settings and its log, then try again in a few minutes.';
+      this.setState({ state: 'failed', message });
+      throw new Error(message);
+    }
+    await this.stop();
+    return this.start();
+  }
+
+  dispose(): Promise<void> {
+    const stopped = this.stop();
+    this.stateEmitter.dispose();
+    return stopped;
+  }
+
+  private connect(agentProcess: AgentProcess): AcpClientConnection {
+    const { log, traffic } = this.options;
+    const reader = new NdjsonMessageReader(agentProcess.stdout, {
+      onInvalidLine: (problem) =>
+        log.warn(`Skipped a line from the agent (${problem.reason}, ${problem.byteLength} bytes): ${problem.preview}`),
+    });
+    const writer = new NdjsonMessageWriter(agentProcess.stdin);
+    return new AcpClientConnection(
+      new TappedReader(reader, traffic),
+      new TappedWriter(writer, traffic),
+      {
+        sessionUpdate: (params) => {
+          const endpoint = this.sessions.get(sessionIdOf(params) ?? '');
+          if (endpoint) endpoint.sessionUpdate(params);
+          else log.warn(`Ignored session/update for unknown session ${JSON.stringify(sessionIdOf(params))}`);
+        },
+        requestPermission: (params, token) => {
+          const endpoint = this.sessions.get(sessionIdOf(params) ?? '');
+          if (endpoint) return endpoint.requestPermission(params, token);
+          log.warn(`Answered "cancelled" to a permission request for unknown session ${JSON.stringify(sessionIdOf(params))}`);
+          return Promise.resolve(CANCELLED);
+        },
+      },
+      log,
+    );
+  }
+
+  /** Rejects as soon as the process exits, so a dead agent never leaves a request hanging. */
+  private raceExit<T>(request: Promise<T>, agentProcess: AgentProcess): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const exited = agentProcess.exited;
+      if (exited) {
+        reject(new Error(`it ${describeExit(exited)}`));
+        return;
+      }
+      const subscription = agentProcess.onExit((exit) =>
+        reject(new Error(`it ${describeExit(exit)}`)),
+      );
+      request.then(resolve, reject).finally(() => subscription.dispose());
+    });
+  }
+
+  private fail(message: string, agentProcess: AgentProcess): void {
+    const tail = agentProcess.stderrTail().trim();
+    this.teardownConnection();
+    this.setState({ state: 'failed', message: tail ? `${message}\n\nLast lines of its output:\n${tail}` : message });
+    void agentProcess.stop();
+  }
+
+  private teardownConnection(): void {
+    this.connectionInstance?.dispose();
+    this.connectionInstance = undefined;
+    this.initializeResult = undefined;
+  }
+
+  private setState(change: AgentStateChange): void {
+    this.current = change;
+    this.stateEmitter.fire(change);
+  }
+}

@@ -1,0 +1,92 @@
+// The client side of one ACP connection: typed requests to the agent, the agent's requests and notifications
+// routed to handlers. Transport-agnostic (any MessageReader/MessageWriter), so unit tests run it in memory.
+import {
+  CancellationToken,
+  Disposable,
+  Emitter,
+  Event,
+  Logger,
+  MessageConnection,
+  MessageReader,
+  MessageWriter,
+  createMessageConnection,
+} from 'vscode-jsonrpc/node';
+import type {
+  ClientCapabilities,
+  Implementation,
+  InitializeResponse,
+  NewSessionRequest,
+  NewSessionResponse,
+  PromptRequest,
+  PromptResponse,
+  RequestPermissionResponse,
+} from '../shared/acp';
+import { acpCancellationStrategy } from './cancellation';
+
+/** The only protocol version this client speaks. */
+export const PROTOCOL_VERSION = 1;
+
+export interface AgentRequestHandlers {
+  /** `session/update`; params as they came off the wire. */
+  sessionUpdate(params: unknown): void;
+  /** `session/request_permission`; must settle exactly once, with the `cancelled` outcome when `token` fires. */
+  requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse>;
+}
+
+export class ProtocolVersionError extends Error {
+  constructor(readonly offered: unknown) {
+    super(
+      `The agent answered with protocol version ${JSON.stringify(offered)}, but this client speaks only version ${PROTOCOL_VERSION}. ` +
+        'Update the agent or the extension.',
+    );
+    this.name = 'ProtocolVersionError';
+  }
+}
+
+export class AcpClientConnection implements Disposable {
+  private readonly connection: MessageConnection;
+  private readonly closeEmitter = new Emitter<void>();
+  readonly onClose: Event<void> = this.closeEmitter.event;
+
+  constructor(reader: MessageReader, writer: MessageWriter, handlers: AgentRequestHandlers, logger: Logger) {
+    this.connection = createMessageConnection(reader, writer, logger, { cancellationStrategy: acpCancellationStrategy });
+    this.connection.onNotification('session/update', (params: unknown) => handlers.sessionUpdate(params));
+    this.connection.onRequest('session/request_permission', (params: unknown, token: CancellationToken) =>
+      handlers.requestPermission(params, token),
+    );
+    this.connection.onUnhandledNotification((message) => logger.info(`Ignored notification ${message.method}`));
+    this.connection.onClose(() => this.closeEmitter.fire());
+    this.connection.listen();
+  }
+
+  /** Negotiates the protocol; any version but ours ends the connection with a ProtocolVersionError. */
+  async initialize(clientInfo: Implementation, clientCapabilities: ClientCapabilities): Promise<InitializeResponse> {
+    const response = await this.connection.sendRequest<InitializeResponse>('initialize', {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities,
+      clientInfo,
+    });
+    if (response?.protocolVersion !== PROTOCOL_VERSION) {
+      this.dispose();
+      throw new ProtocolVersionError(response?.protocolVersion);
+    }
+    return response;
+  }
+
+  newSession(params: NewSessionRequest): Promise<NewSessionResponse> {
+    return this.connection.sendRequest<NewSessionResponse>('session/new', params);
+  }
+
+  prompt(params: PromptRequest): Promise<PromptResponse> {
+    return this.connection.sendRequest<PromptResponse>('session/prompt', params);
+  }
+
+  cancel(sessionId: string): Promise<void> {
+    return this.connection.sendNotification('session/cancel', { sessionId });
+  }
+
+  dispose(): void {
+    this.connection.dispose();
+    this.closeEmitter.dispose();
+  }
+}

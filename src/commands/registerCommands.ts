@@ -1,0 +1,49 @@
+// Command palette actions (category "ACP").
+import * as vscode from 'vscode';
+import type { SessionManager } from '../session/sessionManager';
+import type { TrafficLog } from '../output/trafficLog';
+
+export interface CommandDeps {
+  manager: SessionManager;
+  traffic: TrafficLog;
+  /** Resolves once the configured agent is selected (settings are read asynchronously). */
+  agentSelected(): Promise<void>;
+}
+
+async function reportErrors(action: () => Promise<unknown>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function registerCommands({ manager, traffic, agentSelected }: CommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('acp.focusChat', () => vscode.commands.executeCommand('acp.chat.focus')),
+    vscode.commands.registerCommand('acp.newSession', () =>
+      reportErrors(async () => {
+        await agentSelected();
+        await manager.newSession();
+        await vscode.commands.executeCommand('acp.chat.focus');
+      }),
+    ),
+    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(() => manager.cancel())),
+    vscode.commands.registerCommand('acp.restartAgent', () =>
+      reportErrors(async () => {
+        await agentSelected();
+        await manager.restartAgent();
+      }),
+    ),
+    vscode.commands.registerCommand('acp.showTrafficLog', () => {
+      if (!traffic.enabled) {
+        void vscode.window.showInformationMessage('The ACP traffic log is off. Turn it on with "ACP: Toggle Traffic Log".');
+      }
+      traffic.show();
+    }),
+    vscode.commands.registerCommand('acp.toggleTrafficLog', async () => {
+      const on = await traffic.toggle();
+      void vscode.window.showInformationMessage(`ACP traffic log ${on ? 'on' : 'off'}.`);
+    }),
+  ];
+}

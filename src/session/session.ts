@@ -1,0 +1,141 @@
+// One ACP session: its state (through the pure reducer), its prompt turns, cancellation and permission requests.
+// No `vscode` here, so unit tests can run it against an in-memory agent.
+import { CancellationToken, Emitter, ErrorCodes, Event, ResponseError } from 'vscode-jsonrpc/node';
+import type { ContentBlock, PromptRequest, PromptResponse, RequestPermissionResponse } from '../shared/acp';
+import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
+import {
+  addNotice,
+  addUserMessage,
+  applySessionUpdate,
+  clearPermissionRequest,
+  createSessionState,
+  endTurn,
+  setPermissionRequest,
+  setTurnState,
+} from '../shared/reducer';
+import { describeStopReason } from '../shared/stopReasons';
+import { PermissionBroker, parsePermissionRequest } from './permissionBroker';
+
+/** The part of the agent connection a session talks through. */
+export interface SessionTransport {
+  prompt(params: PromptRequest): Promise<PromptResponse>;
+  cancel(sessionId: string): Promise<void>;
+}
+
+export class Session {
+  readonly state: SessionState;
+  private readonly changeEmitter = new Emitter<SessionChange>();
+  readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
+  private readonly permissions = new PermissionBroker();
+  /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
+  private turnCounter = 0;
+  private cancelRequested = false;
+  private lost = false;
+
+  constructor(
+    readonly sessionId: string,
+    private readonly transport: () => SessionTransport,
+    private readonly log: (line: string) => void = () => undefined,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.state = createSessionState(sessionId);
+  }
+
+  /** True once the agent behind this session is gone; a new prompt needs a new session. */
+  get ended(): boolean {
+    return this.lost;
+  }
+
+  get busy(): boolean {
+    return this.state.header.turn !== 'idle';
+  }
+
+  /** Sends a prompt and resolves when the turn is over (whatever way it ended). */
+  async prompt(content: ContentBlock[]): Promise<void> {
+    if (this.busy) throw new Error('The agent is still working on the previous message.');
+    const turn = ++this.turnCounter;
+    this.cancelRequested = false;
+    this.emit(addUserMessage(this.state, content));
+    this.emit(setTurnState(this.state, 'running'));
+    let response: PromptResponse;
+    try {
+      response = await this.transport().prompt({ sessionId: this.sessionId, prompt: content });
+    } catch (error) {
+      if (turn !== this.turnCounter) return;
+      this.finishTurn(this.cancelRequested ? 'cancelled' : undefined);
+      if (!this.cancelRequested) this.notice('error', 'The agent answered with an error.', errorText(error));
+      return;
+    }
+    if (turn !== this.turnCounter) return;
+    const stopReason = typeof response?.stopReason === 'string' ? response.stopReason : undefined;
+    this.finishTurn(stopReason);
+    const said = describeStopReason(stopReason);
+    if (said) this.notice(said.severity, said.text);
+  }
+
+  /** Cancels the running turn: pending permission requests answer `cancelled`, unfinished tool calls show so. */
+  async cancel(): Promise<void> {
+    if (this.state.header.turn !== 'running') return;
+    this.cancelRequested = true;
+    this.emit(setTurnState(this.state, 'cancelling'));
+    this.permissions.cancelAll();
+    await this.transport().cancel(this.sessionId);
+  }
+
+  choosePermission(requestKey: string, optionId: string): boolean {
+    return this.permissions.choose(requestKey, optionId);
+  }
+
+  /** The agent is gone: every open request settles, the turn ends, and the user is told why. */
+  agentLost(message: string): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.permissions.cancelAll();
+    if (this.busy) {
+      this.turnCounter++;
+      this.finishTurn(undefined);
+    }
+    this.notice('error', message);
+  }
+
+  sessionUpdate(params: unknown): void {
+    const update = (params as { update?: unknown }).update;
+    this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
+  }
+
+  requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse> {
+    const request = parsePermissionRequest(params);
+    if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
+    if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    return this.permissions.ask(
+      request,
+      token,
+      (pending) => this.emit(setPermissionRequest(this.state, request.toolCall, request.options, pending.key)),
+      (pending) => this.emit(clearPermissionRequest(this.state, pending.key)),
+    );
+  }
+
+  dispose(): void {
+    this.permissions.cancelAll();
+    this.changeEmitter.dispose();
+  }
+
+  private finishTurn(stopReason: string | undefined): void {
+    this.permissions.cancelAll();
+    this.emit(endTurn(this.state, stopReason));
+    this.emit(setTurnState(this.state, 'idle'));
+  }
+
+  private notice(severity: NoticeSeverity, text: string, detail?: string): void {
+    this.emit(addNotice(this.state, severity, text, detail));
+  }
+
+  private emit(change: SessionChange): void {
+    if (change.entries.length > 0 || change.header) this.changeEmitter.fire(change);
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}

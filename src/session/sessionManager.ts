@@ -1,0 +1,140 @@
+// The panel's agent and session: starts the chosen agent on demand, creates sessions on it, and reports
+// agent status and session changes. No `vscode` here; the glue injects how runtimes are made and the cwd.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
+import type { AgentDefinition } from '../config/agentDefinitions';
+import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
+import type { AgentSummary } from '../shared/webviewProtocol';
+import { Session } from './session';
+
+export interface SessionManagerDeps {
+  createRuntime(agent: AgentDefinition): AgentRuntime;
+  /** The folder sessions work in (the workspace folder). */
+  cwd(): string;
+  log(line: string): void;
+}
+
+interface ActiveAgent {
+  definition: AgentDefinition;
+  runtime: AgentRuntime;
+  summary: AgentSummary;
+  starting?: Promise<unknown>;
+}
+
+export class SessionManager {
+  private active: ActiveAgent | undefined;
+  private currentSession: Session | undefined;
+  private sessionSubscriptions: { dispose(): void }[] = [];
+  private readonly agentEmitter = new Emitter<AgentSummary>();
+  private readonly sessionEmitter = new Emitter<Session | undefined>();
+  /** Agent status for the header: starting, ready, failed (with why), stopped. */
+  readonly onDidChangeAgent: Event<AgentSummary> = this.agentEmitter.event;
+  /** The current session was replaced (or dropped). */
+  readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get agent(): AgentSummary | undefined {
+    return this.active?.summary;
+  }
+
+  get session(): Session | undefined {
+    return this.currentSession;
+  }
+
+  /** Chooses the agent for new sessions; a different agent stops the old one. */
+  async useAgent(definition: AgentDefinition): Promise<void> {
+    if (this.active && sameLaunch(this.active.definition, definition)) {
+      this.active.definition = definition;
+      return;
+    }
+    await this.stopAgent();
+    const runtime = this.deps.createRuntime(definition);
+    const active: ActiveAgent = { definition, runtime, summary: { id: definition.id, name: definition.name, status: 'stopped' } };
+    this.active = active;
+    runtime.onDidChangeState((change) => this.onAgentState(active, change));
+    this.agentEmitter.fire(active.summary);
+  }
+
+  /** Starts a fresh session on the current agent (starting the agent if needed). */
+  async newSession(): Promise<Session> {
+    const active = this.requireAgent();
+    await this.ensureStarted(active);
+    const response = await active.runtime.connection.newSession({ cwd: this.deps.cwd(), mcpServers: [] });
+    if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
+    const session = new Session(response.sessionId, () => active.runtime.connection, this.deps.log);
+    this.replaceSession(session, active);
+    return session;
+  }
+
+  /** Sends a prompt to the current session, creating one first if there is none. */
+  async prompt(text: string): Promise<void> {
+    const current = this.currentSession;
+    const session = current && !current.ended ? current : await this.newSession();
+    await session.prompt([{ type: 'text', text }]);
+  }
+
+  async cancel(): Promise<void> {
+    await this.currentSession?.cancel();
+  }
+
+  async restartAgent(): Promise<void> {
+    const active = this.requireAgent();
+    this.replaceSession(undefined, active);
+    active.starting = active.runtime.restart();
+    try {
+      await active.starting;
+    } finally {
+      active.starting = undefined;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.stopAgent();
+    this.agentEmitter.dispose();
+    this.sessionEmitter.dispose();
+  }
+
+  private requireAgent(): ActiveAgent {
+    if (!this.active) throw new Error('No agent is selected.');
+    return this.active;
+  }
+
+  private async ensureStarted(active: ActiveAgent): Promise<void> {
+    if (active.starting) await active.starting;
+    if (active.runtime.state.state === 'ready') return;
+    active.starting = active.runtime.state.state === 'failed' ? active.runtime.restart() : active.runtime.start();
+    try {
+      await active.starting;
+    } finally {
+      active.starting = undefined;
+    }
+  }
+
+  private replaceSession(session: Session | undefined, active: ActiveAgent): void {
+    this.sessionSubscriptions.forEach((s) => s.dispose());
+    this.sessionSubscriptions = [];
+    this.currentSession?.dispose();
+    this.currentSession = session;
+    if (session) this.sessionSubscriptions.push(active.runtime.registerSession(session.sessionId, session));
+    this.sessionEmitter.fire(session);
+  }
+
+  private onAgentState(active: ActiveAgent, change: AgentStateChange): void {
+    if (this.active !== active) return;
+    active.summary = { id: active.definition.id, name: active.definition.name, status: change.state, message: change.message };
+    if (change.state === 'failed') this.currentSession?.agentLost(change.message ?? 'The agent stopped.');
+    this.agentEmitter.fire(active.summary);
+  }
+
+  private async stopAgent(): Promise<void> {
+    const active = this.active;
+    if (!active) return;
+    this.replaceSession(undefined, active);
+    this.active = undefined;
+    await active.runtime.dispose();
+  }
+}
+
+function sameLaunch(a: AgentDefinition, b: AgentDefinition): boolean {
+  return a.id === b.id && a.command === b.command && JSON.stringify([a.args, a.env]) === JSON.stringify([b.args, b.env]);
+}

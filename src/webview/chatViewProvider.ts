@@ -1,0 +1,105 @@
+// The chat webview view: sends a snapshot when the webview says it is ready, then coalesced patches;
+// everything the webview sends is validated before it reaches the session manager.
+import * as vscode from 'vscode';
+import type { Session } from '../session/session';
+import type { SessionManager } from '../session/sessionManager';
+import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
+import { makeNonce, renderWebviewHtml } from './html';
+import { PatchCoalescer } from './patchCoalescer';
+
+export const CHAT_VIEW_ID = 'acp.chat';
+/** How many of the newest entries a (re)attaching view gets at once. */
+const SNAPSHOT_WINDOW = 500;
+
+export function snapshotOf(session: Session | undefined): SessionSnapshot | null {
+  if (!session) return null;
+  const { entries, header, sessionId } = session.state;
+  return { sessionId, header, entries: entries.slice(-SNAPSHOT_WINDOW), totalEntries: entries.length };
+}
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private readonly coalescer = new PatchCoalescer((message) => this.post(message));
+  private readonly disposables: vscode.Disposable[] = [];
+  private sessionSubscription: { dispose(): void } | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly manager: SessionManager,
+    private readonly onUserAction: (action: WebviewToHost) => Promise<void>,
+  ) {
+    this.disposables.push(
+      manager.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
+      manager.onDidChangeSession((session) => this.follow(session)),
+    );
+    this.follow(manager.session);
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    view.webview.options = { enableScripts: true, localResourceRoots: [dist, vscode.Uri.joinPath(this.extensionUri, 'media')] };
+    view.webview.html = renderWebviewHtml({
+      cspSource: view.webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+    });
+    view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, this.disposables);
+    view.onDidDispose(
+      () => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+        }
+      },
+      undefined,
+      this.disposables,
+    );
+  }
+
+  get isVisible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  dispose(): void {
+    this.sessionSubscription?.dispose();
+    this.coalescer.reset();
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseWebviewMessage(raw);
+    if (!message) {
+      console.warn('[acp] ignored a malformed message from the chat view');
+      return;
+    }
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.sendSnapshot();
+      return;
+    }
+    this.onUserAction(message).catch((error: unknown) => {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    });
+  }
+
+  private follow(session: Session | undefined): void {
+    this.sessionSubscription?.dispose();
+    this.coalescer.track(session?.state);
+    this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
+    this.sendSnapshot();
+  }
+
+  private sendSnapshot(): void {
+    this.coalescer.reset();
+    this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session: snapshotOf(this.manager.session) });
+  }
+
+  private post(message: HostToWebview): void {
+    if (!this.view || !this.ready) return;
+    void this.view.webview.postMessage(message);
+  }
+}
