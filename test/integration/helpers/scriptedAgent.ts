@@ -1,0 +1,58 @@
+// Points the extension at the scripted fake agent playing one scenario, through the user settings,
+// the way a user configures an agent.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+
+export const EXTENSION_ID = 'acp-client-dev.acp-client';
+
+export async function activateExtension(): Promise<AcpExtensionApi> {
+  const extension = vscode.extensions.getExtension<AcpExtensionApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+export function repoRoot(): string {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
+  return extension.extensionPath;
+}
+
+export function scenarioPath(name: string): string {
+  return path.join(repoRoot(), 'test', 'fixtures', 'scenarios', `${name}.json`);
+}
+
+/** Configures an agent `scripted-<scenario>` that plays the scenario, makes it the default, and waits until the extension uses it. */
+export async function useScriptedAgent(api: AcpExtensionApi, scenario: string): Promise<void> {
+  const id = `scripted-${scenario}`;
+  const config = vscode.workspace.getConfiguration('acp');
+  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === id);
+  await config.update(
+    'agents',
+    [
+      {
+        id,
+        name: `Scripted (${scenario})`,
+        command: process.execPath,
+        args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      },
+    ],
+    vscode.ConfigurationTarget.Global,
+  );
+  await config.update('defaultAgent', id, vscode.ConfigurationTarget.Global);
+  if (api.sessions.agent?.id !== id) await selected;
+  await api.agentSelected();
+}
+
+/** Resolves with the first event value that satisfies the predicate. */
+export function waitFor<T>(event: (listener: (value: T) => void) => { dispose(): void }, predicate: (value: T) => boolean): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const subscription = event((value) => {
+      if (predicate(value)) {
+        subscription.dispose();
+        resolve(value);
+      }
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import type { SessionState } from '../../../src/shared/model';
+import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import { FRAME_MS, FrameScheduler, PatchCoalescer } from '../../../src/webview/patchCoalescer';
+
+/** A scheduler with a hand-driven clock. */
+class ManualScheduler implements FrameScheduler {
+  time = 0;
+  private queue: { at: number; callback: () => void; cancelled: boolean }[] = [];
+  schedule(callback: () => void, delayMs: number): () => void {
+    const item = { at: this.time + delayMs, callback, cancelled: false };
+    this.queue.push(item);
+    return () => {
+      item.cancelled = true;
+    };
+  }
+  now(): number {
+    return this.time;
+  }
+  advance(ms: number): void {
+    this.time += ms;
+    const due = this.queue.filter((i) => i.at <= this.time && !i.cancelled);
+    this.queue = this.queue.filter((i) => i.at > this.time && !i.cancelled);
+    due.forEach((i) => i.callback());
+  }
+  get pending(): number {
+    return this.queue.filter((i) => !i.cancelled).length;
+  }
+}
+
+function state(ids: string[]): SessionState {
+  return {
+    sessionId: 's1',
+    header: { turn: 'running', plan: [], availableCommands: [], availableModes: [], configOptions: [] },
+    entries: ids.map((id) => ({ kind: 'agent', id, rev: 1, content: [{ type: 'text', text: id }] })),
+  };
+}
+
+describe('patch coalescer', () => {
+  it('posts many changes within one frame as a single message with each entry once, in transcript order', () => {
+    const posts: HostToWebview[] = [];
+    const scheduler = new ManualScheduler();
+    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    const session = state(['e1', 'e2', 'e3']);
+    coalescer.track(session);
+    for (let i = 0; i < 100; i++) coalescer.add({ entries: ['e3'], header: false });
+    coalescer.add({ entries: ['e1'], header: true });
+    assert.equal(posts.length, 0, 'nothing is posted before the frame ends');
+    scheduler.advance(FRAME_MS);
+    assert.equal(posts.length, 1);
+    const post = posts[0];
+    assert.equal(post.type, 'entries');
+    if (post.type !== 'entries') return;
+    assert.deepEqual(post.upserts.map((e) => e.id), ['e1', 'e3']);
+    assert.equal(post.totalEntries, 3);
+    assert.ok(post.header, 'the header rides along');
+  });
+
+  it('never posts more than once per frame under a continuous stream', () => {
+    const posts: HostToWebview[] = [];
+    const scheduler = new ManualScheduler();
+    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    coalescer.track(state(['e1']));
+    for (let ms = 0; ms < 1000; ms++) {
+      coalescer.add({ entries: ['e1'], header: false });
+      scheduler.advance(1);
+    }
+    assert.ok(posts.length <= Math.ceil(1000 / FRAME_MS) + 1, `${posts.length} posts in one second`);
+    assert.ok(posts.length >= 50, `${posts.length} posts: updates still flow every frame`);
+  });
+
+  it('posts a header-only change as a header message', () => {
+    const posts: HostToWebview[] = [];
+    const scheduler = new ManualScheduler();
+    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    coalescer.track(state([]));
+    coalescer.add({ entries: [], header: true });
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(posts.map((p) => p.type), ['header']);
+  });
+
+  it('drops pending changes when it follows another session or is reset', () => {
+    const posts: HostToWebview[] = [];
+    const scheduler = new ManualScheduler();
+    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    coalescer.track(state(['e1']));
+    coalescer.add({ entries: ['e1'], header: true });
+    coalescer.track(state(['x']));
+    assert.equal(scheduler.pending, 0);
+    scheduler.advance(100);
+    assert.equal(posts.length, 0);
+  });
+});

@@ -1,0 +1,151 @@
+import * as assert from 'node:assert/strict';
+import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '../../../src/shared/acp';
+import type { ToolCallEntry } from '../../../src/shared/model';
+import { Session, SessionTransport } from '../../../src/session/session';
+
+/** A transport whose prompt answers are resolved by the test. */
+class ScriptedTransport implements SessionTransport {
+  prompts: PromptRequest[] = [];
+  cancels: string[] = [];
+  private answer: ((r: PromptResponse) => void) | undefined;
+  private fail: ((e: Error) => void) | undefined;
+  prompt(params: PromptRequest): Promise<PromptResponse> {
+    this.prompts.push(params);
+    return new Promise((resolve, reject) => {
+      this.answer = resolve;
+      this.fail = reject;
+    });
+  }
+  cancel(sessionId: string): Promise<void> {
+    this.cancels.push(sessionId);
+    return Promise.resolve();
+  }
+  respond(response: PromptResponse): void {
+    this.answer?.(response);
+  }
+  reject(error: Error): void {
+    this.fail?.(error);
+  }
+}
+
+const options = [
+  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+];
+
+function permissionParams(toolCallId: string) {
+  return { sessionId: 's1', toolCall: { toolCallId, title: 'Edit file', kind: 'edit', status: 'pending' }, options };
+}
+
+function toolCall(session: Session, id: string): ToolCallEntry {
+  const entry = session.state.entries.find((e) => e.kind === 'tool_call' && e.toolCallId === id);
+  assert.ok(entry && entry.kind === 'tool_call', `tool call ${id} exists`);
+  return entry;
+}
+
+describe('session', () => {
+  it('runs a turn: user message, streamed updates, stop reason', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    const turn = session.prompt([{ type: 'text', text: 'hi' }]);
+    assert.equal(session.state.header.turn, 'running');
+    assert.deepEqual(transport.prompts[0], { sessionId: 's1', prompt: [{ type: 'text', text: 'hi' }] });
+    session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hel' } } });
+    session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'lo' } } });
+    transport.respond({ stopReason: 'end_turn' });
+    await turn;
+    const kinds = session.state.entries.map((e) => e.kind);
+    assert.deepEqual(kinds, ['user', 'agent']);
+    const agent = session.state.entries[1];
+    assert.ok(agent.kind === 'agent' && agent.content[0].type === 'text' && agent.content[0].text === 'Hello');
+    assert.equal(session.state.header.turn, 'idle');
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+  });
+
+  it('refuses a second prompt while a turn runs', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    const turn = session.prompt([{ type: 'text', text: 'one' }]);
+    await assert.rejects(session.prompt([{ type: 'text', text: 'two' }]), /still working/);
+    transport.respond({ stopReason: 'end_turn' });
+    await turn;
+  });
+
+  it('shows a permission request inline and answers with the chosen option', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    void session.prompt([{ type: 'text', text: 'edit' }]);
+    const answer = session.requestPermission(permissionParams('t1'), new CancellationTokenSource().token);
+    const pending = toolCall(session, 't1').permission;
+    assert.ok(pending, 'the tool call awaits permission');
+    assert.deepEqual(pending.options.map((o) => o.optionId), ['yes', 'no']);
+    assert.equal(session.choosePermission(pending.requestKey, 'bogus'), false, 'an option the agent did not offer is refused');
+    assert.equal(session.choosePermission(pending.requestKey, 'no'), true);
+    assert.deepEqual(await answer, { outcome: { outcome: 'selected', optionId: 'no' } });
+    assert.equal(toolCall(session, 't1').permission, undefined);
+    assert.equal(session.choosePermission(pending.requestKey, 'yes'), false, 'a settled request cannot be answered twice');
+  });
+
+  it('cancel: answers pending permissions cancelled, sends session/cancel, marks unfinished tool calls cancelled', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    const turn = session.prompt([{ type: 'text', text: 'go' }]);
+    session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: 'run', title: 'Run', status: 'in_progress' } });
+    const answer = session.requestPermission(permissionParams('t2'), new CancellationTokenSource().token);
+    await session.cancel();
+    assert.deepEqual(await answer, { outcome: { outcome: 'cancelled' } });
+    assert.deepEqual(transport.cancels, ['s1']);
+    assert.equal(session.state.header.turn, 'cancelling');
+    // An update after cancel is still applied.
+    session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'stopping' } } });
+    transport.respond({ stopReason: 'cancelled' });
+    await turn;
+    assert.equal(toolCall(session, 'run').status, 'cancelled');
+    assert.equal(toolCall(session, 't2').status, 'cancelled');
+    assert.ok(session.state.entries.some((e) => e.kind === 'agent'));
+    assert.equal(session.state.header.lastStopReason, 'cancelled');
+    const last = session.state.entries[session.state.entries.length - 1];
+    assert.ok(last.kind === 'notice' && last.text === 'Cancelled.');
+  });
+
+  it('answers a permission request that arrives after cancel with cancelled at once', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    void session.prompt([{ type: 'text', text: 'go' }]);
+    await session.cancel();
+    const answer: RequestPermissionResponse = await session.requestPermission(permissionParams('late'), new CancellationTokenSource().token);
+    assert.deepEqual(answer, { outcome: { outcome: 'cancelled' } });
+  });
+
+  it('rejects a malformed permission request with invalid params', async () => {
+    const session = new Session('s1', () => new ScriptedTransport());
+    await assert.rejects(session.requestPermission({ sessionId: 's1', toolCall: {}, options: [] }, new CancellationTokenSource().token), (e: unknown) => (e as { code?: number }).code === -32602);
+  });
+
+  it('shows an agent error as an error notice and ends the turn', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    const turn = session.prompt([{ type: 'text', text: 'x' }]);
+    transport.reject(new Error('rate limited'));
+    await turn;
+    const last = session.state.entries[session.state.entries.length - 1];
+    assert.ok(last.kind === 'notice' && last.severity === 'error' && last.detail === 'rate limited');
+    assert.equal(session.state.header.turn, 'idle');
+  });
+
+  it('when the agent is lost: open requests settle, the turn ends once, the user is told', async () => {
+    const transport = new ScriptedTransport();
+    const session = new Session('s1', () => transport);
+    const turn = session.prompt([{ type: 'text', text: 'x' }]);
+    const answer = session.requestPermission(permissionParams('t3'), new CancellationTokenSource().token);
+    session.agentLost('The agent exited with code 1.');
+    assert.deepEqual(await answer, { outcome: { outcome: 'cancelled' } });
+    transport.reject(new Error('connection disposed'));
+    await turn;
+    const notices = session.state.entries.filter((e) => e.kind === 'notice');
+    assert.deepEqual(notices.map((n) => n.kind === 'notice' && n.text), ['The agent exited with code 1.']);
+    assert.equal(session.ended, true);
+    assert.equal(session.state.header.turn, 'idle');
+  });
+});
