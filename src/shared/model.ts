@@ -23,6 +23,8 @@ interface EntryBase {
 
 export interface UserMessageEntry extends EntryBase {
   kind: 'user';
+  /** Set when the message came as `user_message_chunk`s (session/load replays) that carried one. */
+  messageId?: string;
   content: ContentBlock[];
 }
 

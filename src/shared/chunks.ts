@@ -1,0 +1,73 @@
+// Message chunks (agent_message_chunk, agent_thought_chunk, user_message_chunk) into transcript entries.
+//
+// A chunk joins the LAST entry when that entry has the same role and the same messageId (or both have none);
+// otherwise it starts a new entry. Within an entry a text chunk extends the last block when that block is text
+// (one block however many chunks: amortized O(1), the hot path), any other block is appended as its own item.
+// Text blocks in entries are always our own shallow copies, so extending them never writes into wire objects.
+import type { ContentBlock } from './acp';
+import type { AgentMessageEntry, SessionChange, SessionState, ThoughtEntry, UserMessageEntry } from './model';
+import { isRecord } from './narrow';
+import { appendSeqEntry, emptyChange, entryChange } from './reducerBook';
+
+export type ChunkRole = 'user' | 'agent' | 'thought';
+
+type MessageEntry = UserMessageEntry | AgentMessageEntry | ThoughtEntry;
+
+/**
+ * A content block from the wire as we keep it: text blocks copied (we extend their text later), other blocks as
+ * they came, unknown `type`s included. Undefined when it is not a block at all.
+ */
+export function ownContentBlock(value: unknown): ContentBlock | undefined {
+  if (!isRecord(value) || typeof value.type !== 'string') return undefined;
+  if (value.type === 'text') {
+    return typeof value.text === 'string' ? ({ ...value } as ContentBlock) : undefined;
+  }
+  // Known non-text blocks and unknown types are kept verbatim; renderers draw unknown types generically.
+  return value as ContentBlock;
+}
+
+export function appendChunk(state: SessionState, role: ChunkRole, update: Record<string, unknown>, now: number): SessionChange {
+  const block = ownContentBlock(update.content);
+  // An empty text chunk carries nothing to show (claude sends one before every message): no entry for it.
+  if (!block || (block.type === 'text' && block.text === '')) return emptyChange();
+  const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
+
+  const last = state.entries[state.entries.length - 1];
+  if (last && last.kind === role && last.messageId === messageId) {
+    appendBlock(last, block);
+    last.rev++;
+    if (last.kind === 'thought') last.updatedAt = now;
+    return entryChange(last.id);
+  }
+  const entry = appendSeqEntry(state, (id) => newMessageEntry(id, role, messageId, block, now));
+  return entryChange(entry.id);
+}
+
+function appendBlock(entry: MessageEntry, block: ContentBlock): void {
+  const content = entry.content;
+  const tail = content[content.length - 1];
+  if (block.type === 'text' && tail?.type === 'text') {
+    // Merged text keeps the first block's other fields (annotations, _meta).
+    tail.text += block.text;
+  } else {
+    content.push(block);
+  }
+}
+
+function newMessageEntry(
+  id: string,
+  role: ChunkRole,
+  messageId: string | undefined,
+  block: ContentBlock,
+  now: number,
+): MessageEntry {
+  const base = { id, rev: 1, content: [block], ...(messageId === undefined ? {} : { messageId }) };
+  switch (role) {
+    case 'user':
+      return { kind: 'user', ...base };
+    case 'agent':
+      return { kind: 'agent', ...base };
+    case 'thought':
+      return { kind: 'thought', ...base, startedAt: now, updatedAt: now };
+  }
+}
