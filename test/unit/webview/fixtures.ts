@@ -1,0 +1,37 @@
+// Small builders for webview tests.
+import type { AgentMessageEntry, SessionHeader, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
+import type { AgentSummary, HostToWebview } from '../../../src/shared/webviewProtocol';
+
+export function header(patch: Partial<SessionHeader> = {}): SessionHeader {
+  return { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], ...patch };
+}
+
+export function agentMessage(id: string, rev: number, text: string): AgentMessageEntry {
+  return { kind: 'agent', id, rev, content: [{ type: 'text', text }] };
+}
+
+export function toolCall(id: string, rev: number, patch: Partial<ToolCallEntry> = {}): ToolCallEntry {
+  return {
+    kind: 'tool_call',
+    id,
+    rev,
+    toolCallId: `call-${id}`,
+    title: 'Read file',
+    toolKind: 'read',
+    status: 'pending',
+    content: [],
+    locations: [],
+    extra: {},
+    ...patch,
+  };
+}
+
+export const readyAgent: AgentSummary = { id: 'demo', name: 'Demo agent', status: 'ready' };
+
+export function snapshot(
+  entries: TranscriptEntry[],
+  sessionId = 's1',
+  agent: AgentSummary | null = readyAgent,
+): HostToWebview {
+  return { type: 'snapshot', agent, session: { sessionId, header: header(), entries, totalEntries: entries.length } };
+}

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { asHostMessage } from '../../../webview-ui/src/hostMessage';
+import { agentMessage, header, readyAgent, snapshot } from './fixtures';
+
+describe('webview asHostMessage', () => {
+  it('accepts the four host messages', () => {
+    const messages = [
+      snapshot([agentMessage('a', 1, 'x')]),
+      { type: 'snapshot', agent: null, session: null },
+      { type: 'agent', agent: readyAgent },
+      { type: 'entries', sessionId: 's', upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
+      { type: 'entries', sessionId: 's', upserts: [], totalEntries: 1, header: header() },
+      { type: 'header', sessionId: 's', header: header() },
+    ];
+    for (const message of messages) assert.equal(asHostMessage(message), message);
+  });
+
+  it('rejects what would trip the store', () => {
+    const bad: unknown[] = [
+      null,
+      'snapshot',
+      [],
+      { type: 'nope' },
+      { type: 'snapshot', agent: null },
+      { type: 'snapshot', agent: null, session: { sessionId: 's', header: header(), entries: [{ id: 1, rev: 1 }] } },
+      { type: 'agent' },
+      { type: 'entries', sessionId: 's', upserts: null, totalEntries: 0 },
+      { type: 'entries', sessionId: 's', upserts: [{ id: 'a' }], totalEntries: 1 },
+      { type: 'entries', sessionId: 's', upserts: [], totalEntries: 1, header: 'x' },
+      { type: 'header', sessionId: 's' },
+    ];
+    for (const message of bad) assert.equal(asHostMessage(message), undefined, JSON.stringify(message));
+  });
+});

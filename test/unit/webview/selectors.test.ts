@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { activeEntryId, isTurnActive, sendBlocker } from '../../../webview-ui/src/selectors';
+import { applyHostMessage, initialChatState, type ChatState } from '../../../webview-ui/src/store';
+import { parseViewState } from '../../../webview-ui/src/viewState';
+import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { TurnState } from '../../../src/shared/model';
+import { agentMessage, header, readyAgent, snapshot } from './fixtures';
+
+function state(agent: AgentSummary | null, turn: TurnState | null): ChatState {
+  if (turn === null) return { synced: true, agent, session: null };
+  const base = applyHostMessage(initialChatState, snapshot([agentMessage('a', 1, 'x'), agentMessage('b', 1, 'y')], 's1', agent));
+  return applyHostMessage(base, { type: 'header', sessionId: 's1', header: header({ turn }) });
+}
+
+describe('webview selectors and view state', () => {
+  it('isTurnActive while running or cancelling', () => {
+    assert.equal(isTurnActive('running'), true);
+    assert.equal(isTurnActive('cancelling'), true);
+    assert.equal(isTurnActive('idle'), false);
+    assert.equal(isTurnActive(undefined), false);
+  });
+
+  it('sendBlocker: only a ready agent with an idle session can take a prompt', () => {
+    assert.equal(sendBlocker(state(readyAgent, 'idle')), undefined);
+    assert.ok(sendBlocker(state(null, 'idle')));
+    assert.ok(sendBlocker(state({ ...readyAgent, status: 'starting' }, 'idle')));
+    assert.ok(sendBlocker(state({ ...readyAgent, status: 'failed' }, 'idle')));
+    assert.ok(sendBlocker(state({ ...readyAgent, status: 'stopped' }, 'idle')));
+    assert.ok(sendBlocker(state(readyAgent, null)));
+    assert.ok(sendBlocker(state(readyAgent, 'running')));
+    assert.ok(sendBlocker(state(readyAgent, 'cancelling')));
+  });
+
+  it('activeEntryId is the last entry while a turn runs', () => {
+    assert.equal(activeEntryId(state(readyAgent, 'running')), 'b');
+    assert.equal(activeEntryId(state(readyAgent, 'idle')), undefined);
+    assert.equal(activeEntryId(state(readyAgent, null)), undefined);
+  });
+
+  it('parseViewState reads a draft leniently', () => {
+    assert.deepEqual(parseViewState({ draft: 'hello' }), { draft: 'hello' });
+    assert.deepEqual(parseViewState({ draft: 3 }), { draft: '' });
+    assert.deepEqual(parseViewState(undefined), { draft: '' });
+    assert.deepEqual(parseViewState('x'), { draft: '' });
+  });
+});

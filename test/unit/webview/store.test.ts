@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { ChatStore, applyHostMessage, initialChatState, type ChatState } from '../../../webview-ui/src/store';
+import type { TranscriptEntry } from '../../../src/shared/model';
+import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import { agentMessage, header, readyAgent, snapshot, toolCall } from './fixtures';
+
+function texts(state: ChatState): string[] {
+  return (state.session?.entries ?? []).map((e) => `${e.id}@${e.rev}`);
+}
+
+function withSession(entries: TranscriptEntry[] = [agentMessage('a', 1, 'hi')]): ChatState {
+  return applyHostMessage(initialChatState, snapshot(entries));
+}
+
+describe('webview store', () => {
+  describe('snapshot', () => {
+    it('replaces agent, header and entries', () => {
+      const first = withSession([agentMessage('a', 1, 'one'), agentMessage('b', 1, 'two')]);
+      const next = applyHostMessage(first, {
+        type: 'snapshot',
+        agent: { id: 'x', name: 'X', status: 'starting' },
+        session: { sessionId: 's2', header: header({ title: 'T' }), entries: [agentMessage('c', 3, 'three')], totalEntries: 10 },
+      });
+      assert.equal(next.synced, true);
+      assert.equal(next.agent?.id, 'x');
+      assert.equal(next.session?.sessionId, 's2');
+      assert.equal(next.session?.header.title, 'T');
+      assert.deepEqual(texts(next), ['c@3']);
+      assert.equal(next.session?.totalEntries, 10);
+      assert.equal(next.session?.positions.get('c'), 0);
+      assert.equal(next.session?.positions.has('a'), false);
+    });
+
+    it('with no session clears the session', () => {
+      const next = applyHostMessage(withSession(), { type: 'snapshot', agent: null, session: null });
+      assert.deepEqual(next, { synced: true, agent: null, session: null });
+    });
+
+    it('does not compare revs with the previous state (a new window may carry lower revs)', () => {
+      const first = withSession([agentMessage('a', 9, 'old')]);
+      const next = applyHostMessage(first, snapshot([agentMessage('a', 1, 'new')]));
+      assert.deepEqual(texts(next), ['a@1']);
+    });
+
+    it('keeps one entry per id when a snapshot repeats an id', () => {
+      const next = withSession([agentMessage('a', 1, 'x'), agentMessage('a', 2, 'y'), agentMessage('b', 1, 'z')]);
+      assert.deepEqual(texts(next), ['a@2', 'b@1']);
+    });
+
+    it('never reports fewer total entries than it holds', () => {
+      const next = applyHostMessage(initialChatState, {
+        type: 'snapshot',
+        agent: null,
+        session: { sessionId: 's', header: header(), entries: [agentMessage('a', 1, 'x')], totalEntries: 0 },
+      });
+      assert.equal(next.session?.totalEntries, 1);
+    });
+  });
+
+  describe('entries', () => {
+    it('appends new ids in order and replaces known ids in place', () => {
+      const first = withSession([agentMessage('a', 1, 'one'), toolCall('t', 1)]);
+      const next = applyHostMessage(first, {
+        type: 'entries',
+        sessionId: 's1',
+        upserts: [agentMessage('a', 2, 'one more'), agentMessage('b', 1, 'x'), agentMessage('c', 1, 'y')],
+        totalEntries: 4,
+      });
+      assert.deepEqual(texts(next), ['a@2', 't@1', 'b@1', 'c@1']);
+      assert.equal(next.session?.totalEntries, 4);
+      assert.equal(next.session?.positions.get('c'), 3);
+    });
+
+    it('keeps untouched entry objects (memoized views stay put) and does not mutate the old state', () => {
+      const first = withSession([agentMessage('a', 1, 'one'), toolCall('t', 1)]);
+      const before = first.session?.entries.slice();
+      const next = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [toolCall('t', 2)], totalEntries: 2 });
+      assert.equal(next.session?.entries[0], first.session?.entries[0]);
+      assert.notEqual(next.session?.entries, first.session?.entries);
+      assert.deepEqual(first.session?.entries, before);
+      assert.equal(next.session?.positions, first.session?.positions, 'no new ids: the index is shared');
+    });
+
+    it('ignores an upsert older than (or as old as) the entry held', () => {
+      const first = withSession([agentMessage('a', 5, 'newest')]);
+      const older = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 4, 'stale')], totalEntries: 1 });
+      assert.equal(older, first);
+      const same = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 5, 'dup')], totalEntries: 1 });
+      assert.equal(same, first);
+    });
+
+    it('applies the newest of several upserts of one id in one message', () => {
+      const first = withSession([]);
+      const next = applyHostMessage(first, {
+        type: 'entries',
+        sessionId: 's1',
+        upserts: [agentMessage('a', 1, 'x'), agentMessage('a', 3, 'z'), agentMessage('a', 2, 'y')],
+        totalEntries: 1,
+      });
+      assert.deepEqual(texts(next), ['a@3']);
+    });
+
+    it('applies a header riding along', () => {
+      const next = applyHostMessage(withSession(), {
+        type: 'entries',
+        sessionId: 's1',
+        upserts: [],
+        totalEntries: 1,
+        header: header({ turn: 'running' }),
+      });
+      assert.equal(next.session?.header.turn, 'running');
+    });
+
+    it('drops patches for another session or when there is none', () => {
+      const first = withSession();
+      const message: HostToWebview = { type: 'entries', sessionId: 'other', upserts: [agentMessage('z', 1, 'x')], totalEntries: 9 };
+      assert.equal(applyHostMessage(first, message), first);
+      assert.equal(applyHostMessage(initialChatState, message), initialChatState);
+      assert.equal(initialChatState.synced, false);
+    });
+
+    it('updates the total even when no entry changed', () => {
+      const next = applyHostMessage(withSession(), { type: 'entries', sessionId: 's1', upserts: [], totalEntries: 7 });
+      assert.equal(next.session?.totalEntries, 7);
+    });
+  });
+
+  describe('header and agent', () => {
+    it('replaces the header of the held session only', () => {
+      const first = withSession();
+      const next = applyHostMessage(first, { type: 'header', sessionId: 's1', header: header({ title: 'New title' }) });
+      assert.equal(next.session?.header.title, 'New title');
+      assert.equal(next.session?.entries, first.session?.entries);
+      assert.equal(applyHostMessage(first, { type: 'header', sessionId: 's9', header: header({ title: 'x' }) }), first);
+    });
+
+    it('updates the agent summary and keeps the session', () => {
+      const first = withSession();
+      const next = applyHostMessage(first, { type: 'agent', agent: { ...readyAgent, status: 'failed', message: 'boom' } });
+      assert.equal(next.agent?.status, 'failed');
+      assert.equal(next.agent?.message, 'boom');
+      assert.equal(next.session, first.session);
+    });
+  });
+
+  it('ignores an unknown message type', () => {
+    const first = withSession();
+    assert.equal(applyHostMessage(first, { type: 'later' } as unknown as HostToWebview), first);
+  });
+
+  describe('ChatStore', () => {
+    it('notifies listeners on change only, and stops after unsubscribe', () => {
+      const store = new ChatStore();
+      const seen: ChatState[] = [];
+      const unsubscribe = store.subscribe((s) => seen.push(s));
+      store.apply(snapshot([agentMessage('a', 2, 'x')]));
+      store.apply({ type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 1, 'stale')], totalEntries: 1 });
+      assert.equal(seen.length, 1);
+      assert.equal(store.getState(), seen[0]);
+      unsubscribe();
+      store.apply({ type: 'agent', agent: readyAgent });
+      assert.equal(seen.length, 1);
+    });
+  });
+});

@@ -1,0 +1,32 @@
+// The chat panel: header, transcript, plan, composer.
+import type { ChatState, ChatStore } from '../store';
+import { useChatState } from '../hooks/useChatState';
+import { activeEntryId, sendBlocker } from '../selectors';
+import { Composer } from './Composer';
+import { Header } from './Header';
+import { Plan } from './Plan';
+import { Transcript } from './Transcript';
+
+function emptyText(state: ChatState): string {
+  if (!state.synced) return 'Connecting…';
+  if (!state.agent) return 'No agent is running.';
+  return 'No session yet. Start one with New session (+).';
+}
+
+export function App({ store }: { store: ChatStore }) {
+  const state = useChatState(store);
+  const header = state.session?.header;
+  const plan = header?.plan ?? [];
+  return (
+    <div class="chat">
+      <Header agent={state.agent} sessionTitle={header?.title} />
+      <Transcript
+        session={state.session}
+        activeId={activeEntryId(state)}
+        emptyText={emptyText(state)}
+      />
+      {plan.length > 0 ? <Plan items={plan} /> : null}
+      <Composer blocker={sendBlocker(state)} turn={header?.turn} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// One transcript entry, memoized on (id, rev, active): a streaming chunk re-renders only its own entry.
+import { Component } from 'preact';
+import type { TranscriptEntry } from '../../../src/shared/model';
+import { AgentMessage } from './AgentMessage';
+import { Notice } from './Notice';
+import { Thought } from './Thought';
+import { ToolCallCard } from './ToolCallCard';
+import { UserMessage } from './UserMessage';
+
+interface EntryItemProps {
+  entry: TranscriptEntry;
+  /** The entry is still being written (the last one of a running turn). */
+  active: boolean;
+}
+
+export class EntryItem extends Component<EntryItemProps> {
+  override shouldComponentUpdate(next: EntryItemProps): boolean {
+    const { entry, active } = this.props;
+    return next.entry.id !== entry.id || next.entry.rev !== entry.rev || next.active !== active;
+  }
+
+  override render() {
+    const { entry, active } = this.props;
+    switch (entry.kind) {
+      case 'user':
+        return <UserMessage entry={entry} />;
+      case 'agent':
+        return <AgentMessage entry={entry} />;
+      case 'thought':
+        return <Thought entry={entry} active={active} />;
+      case 'tool_call':
+        return <ToolCallCard entry={entry} />;
+      case 'notice':
+        return <Notice entry={entry} />;
+      default:
+        return null;
+    }
+  }
+}

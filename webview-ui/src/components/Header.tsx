@@ -1,0 +1,66 @@
+// The agent (name, status; on failure the reason and a Restart button), the session title, "New session".
+import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
+import { useHost } from '../hostContext';
+import { Icon } from './Icon';
+
+const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
+  starting: { label: 'Starting…', icon: 'loading', spin: true },
+  ready: { label: 'Ready', icon: 'circle-filled', spin: false },
+  failed: { label: 'Failed', icon: 'error', spin: false },
+  stopped: { label: 'Stopped', icon: 'debug-stop', spin: false },
+};
+
+interface HeaderProps {
+  agent: AgentSummary | null;
+  sessionTitle: string | undefined;
+}
+
+export function Header({ agent, sessionTitle }: HeaderProps) {
+  const host = useHost();
+  const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
+  const down = agent?.status === 'failed' || agent?.status === 'stopped';
+  return (
+    <header class="chat-header">
+      <div class="chat-header__row">
+        <div class="chat-header__agent">
+          <span class="chat-header__name">{agent ? agent.name || agent.id : 'No agent'}</span>
+          {agent ? (
+            <span class={`agent-status agent-status--${look ? agent.status : 'unknown'}`} data-agent-status={agent.status}>
+              <Icon name={look?.icon ?? 'question'} spin={look?.spin} />
+              <span>{look?.label ?? agent.status}</span>
+            </span>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          class="button button--icon"
+          data-action="new-session"
+          aria-label="New session"
+          title="New session"
+          onClick={() => host.post({ type: 'newSession' })}
+        >
+          <Icon name="add" />
+        </button>
+      </div>
+      {sessionTitle ? (
+        <div class="chat-header__title" title={sessionTitle}>
+          {sessionTitle}
+        </div>
+      ) : null}
+      {down ? (
+        <div class={`agent-problem agent-problem--${agent.status}`} role="alert">
+          {agent.message ? <div class="agent-problem__message mono-block">{agent.message}</div> : null}
+          <button
+            type="button"
+            class="button button--primary"
+            data-action="restart-agent"
+            onClick={() => host.post({ type: 'restartAgent' })}
+          >
+            <Icon name="debug-restart" />
+            <span>Restart</span>
+          </button>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+// A shallow check of what arrives on `window.message` before the store sees it: enough that the store cannot
+// crash on a malformed message. The host is our own extension, so this guards against bugs, not attackers.
+import type { HostToWebview } from '../../src/shared/webviewProtocol';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEntryList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.rev === 'number');
+}
+
+function isSnapshotSession(value: unknown): boolean {
+  if (value === null) return true;
+  return isRecord(value) && typeof value.sessionId === 'string' && isRecord(value.header) && isEntryList(value.entries);
+}
+
+/** Returns the message when it has the shape of a `HostToWebview`, otherwise undefined. */
+export function asHostMessage(value: unknown): HostToWebview | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'snapshot':
+      return (value.agent === null || isRecord(value.agent)) && isSnapshotSession(value.session)
+        ? (value as unknown as HostToWebview)
+        : undefined;
+    case 'agent':
+      return isRecord(value.agent) ? (value as unknown as HostToWebview) : undefined;
+    case 'entries':
+      return typeof value.sessionId === 'string' &&
+        isEntryList(value.upserts) &&
+        (value.header === undefined || isRecord(value.header))
+        ? (value as unknown as HostToWebview)
+        : undefined;
+    case 'header':
+      return typeof value.sessionId === 'string' && isRecord(value.header) ? (value as unknown as HostToWebview) : undefined;
+    default:
+      return undefined;
+  }
+}

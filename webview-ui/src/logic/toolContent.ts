@@ -1,0 +1,35 @@
+// One tool call content item reduced to what the card draws. Unknown item types are kept and shown by type.
+import type { OpenToolCallContent } from '../../../src/shared/acp';
+import { blockViews, type BlockView, type OpenContentBlock } from './contentText';
+import { diffStats } from './diffStats';
+
+export type ToolContentView =
+  | { kind: 'content'; blocks: BlockView[] }
+  | { kind: 'diff'; path: string; added: number; removed: number; isNew: boolean }
+  | { kind: 'terminal'; terminalId: string }
+  | { kind: 'other'; type: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function toolContentView(item: OpenToolCallContent): ToolContentView {
+  const fields = item as Record<string, unknown>;
+  switch (item.type) {
+    case 'content':
+      if (isRecord(fields.content) && typeof fields.content.type === 'string') {
+        return { kind: 'content', blocks: blockViews([fields.content as OpenContentBlock]) };
+      }
+      break;
+    case 'diff':
+      if (typeof fields.path === 'string' && typeof fields.newText === 'string') {
+        const oldText = typeof fields.oldText === 'string' ? fields.oldText : undefined;
+        return { kind: 'diff', path: fields.path, ...diffStats(oldText, fields.newText), isNew: oldText === undefined };
+      }
+      break;
+    case 'terminal':
+      if (typeof fields.terminalId === 'string') return { kind: 'terminal', terminalId: fields.terminalId };
+      break;
+  }
+  return { kind: 'other', type: String(item.type) };
+}
