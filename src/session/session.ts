@@ -10,6 +10,7 @@ import {
   clearPermissionRequest,
   createSessionState,
   endTurn,
+  markTurnToolCallsCancelled,
   setPermissionRequest,
   setTurnState,
 } from '../shared/reducer';
@@ -79,6 +80,7 @@ export class Session {
     this.cancelRequested = true;
     this.emit(setTurnState(this.state, 'cancelling'));
     this.permissions.cancelAll();
+    this.emit(markTurnToolCallsCancelled(this.state));
     await this.transport().cancel(this.sessionId);
   }
 
@@ -123,7 +125,6 @@ export class Session {
   private finishTurn(stopReason: string | undefined): void {
     this.permissions.cancelAll();
     this.emit(endTurn(this.state, stopReason));
-    this.emit(setTurnState(this.state, 'idle'));
   }
 
   private notice(severity: NoticeSeverity, text: string, detail?: string): void {
