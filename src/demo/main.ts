@@ -1,1 +1,48 @@
-process.exit(0);
+// Entry point of the scripted ACP agent: `node dist/demo-agent.js [--scenario <file.json>] [--pace <factor>]`.
+// Without a scenario it is the built-in Demo agent. Speaks ACP as NDJSON on stdin/stdout, logs to stderr.
+// A bad command line or scenario file: a message on stderr and exit code 2.
+import { ScriptedAgent } from './agent';
+import { loadScenarioFile, parseArgs } from './cli';
+import { demoScenario } from './demoScenario';
+import { stderrLog } from './log';
+import type { Scenario } from './scenario';
+import { validateScenario } from './validate';
+import { Wire } from './wire';
+
+function fail(message: string): never {
+  process.stderr.write(`demo-agent: ${message}\n`);
+  process.exit(2);
+}
+
+function main(): void {
+  const parsed = parseArgs(process.argv.slice(2), process.env);
+  if (!parsed.ok) fail(parsed.message);
+  let scenario: Scenario;
+  if (parsed.options.scenarioPath === undefined) {
+    const checked = validateScenario(demoScenario);
+    if (!checked.ok) fail(`the embedded demo scenario is invalid:\n  - ${checked.problems.join('\n  - ')}`);
+    scenario = checked.scenario;
+  } else {
+    const loaded = loadScenarioFile(parsed.options.scenarioPath);
+    if (!loaded.ok) fail(loaded.message);
+    scenario = loaded.scenario;
+  }
+  const log = stderrLog(scenario.agentInfo?.name ?? 'scripted-agent');
+  const wire = new Wire(process.stdin, process.stdout, log);
+  const exit = async (code: number): Promise<never> => {
+    await wire.flush();
+    process.exit(code);
+  };
+  const agent = new ScriptedAgent({ scenario, peer: wire, log, pace: parsed.options.pace, exit });
+  wire.start({
+    request: (request) => agent.request(request),
+    notification: (notification) => agent.notification(notification),
+    closed: () => {
+      log.info('stdin closed: exiting');
+      void exit(0);
+    },
+  });
+  log.info(`playing scenario "${scenario.name}"${parsed.options.scenarioPath ? ` from ${parsed.options.scenarioPath}` : ' (embedded demo)'}`);
+}
+
+main();

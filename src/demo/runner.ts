@@ -1,0 +1,84 @@
+// Plays a list of steps: fills in each step's templates just before it plays, hands it to its kind's
+// handler, and stops early on a cancel, a `stop`, an `error` or a cancelled permission.
+import { cancelled, delay, errorMessage, Outcome, StepContext } from './context';
+import { playReadFile, playWriteFile } from './fileSteps';
+import { sendPlan, sendRawUpdate, sendToolCall, sendToolUpdate, streamText } from './messageSteps';
+import { playPermission } from './permission';
+import { playRun } from './runStep';
+import type { RequestStep, Step } from './scenario';
+import { fillStep } from './template';
+import { RpcError } from './wire';
+
+/** Steps after which a following `say` / `think` starts a new message. */
+const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'readFile', 'writeFile', 'run']);
+
+export async function runSteps(steps: readonly Step[] | undefined, ctx: StepContext): Promise<Outcome | undefined> {
+  for (const written of steps ?? []) {
+    if (ctx.gate.interrupting) return cancelled;
+    await ctx.peer.drained();
+    const step = fillStep(written, ctx.vars);
+    const outcome = await playStep(step, ctx);
+    if (Object.keys(step).some((key) => interrupting.has(key))) ctx.stream.last = undefined;
+    if (outcome) return outcome;
+  }
+  return undefined;
+}
+
+async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefined> {
+  if ('say' in step || 'think' in step) return streamText(step, ctx);
+  if ('permission' in step) return playPermission(step, ctx);
+  if ('readFile' in step) return playReadFile(step, ctx);
+  if ('writeFile' in step) return playWriteFile(step, ctx);
+  if ('run' in step) return playRun(step, ctx);
+  if ('request' in step) return playRequest(step, ctx);
+  if ('repeat' in step) return playRepeat(step.repeat, step.steps, ctx);
+  if ('stop' in step) return { kind: 'stop', stopReason: step.stop, result: step.result };
+  if ('error' in step) return { kind: 'error', error: step.error };
+  if ('exit' in step) {
+    ctx.log.info(`exit ${step.exit} (scripted)`);
+    return ctx.exit(step.exit);
+  }
+  if ('waitForCancel' in step) {
+    await ctx.gate.whenRaised();
+    ctx.gate.acknowledge();
+    ctx.log.info('waitForCancel: cancel received, playing on');
+  } else if ('update' in step) sendRawUpdate(step, ctx);
+  else if ('toolCall' in step) sendToolCall(step, ctx);
+  else if ('toolUpdate' in step) sendToolUpdate(step, ctx);
+  else if ('plan' in step) sendPlan(step, ctx);
+  else if ('notify' in step) ctx.peer.notify(step.notify.method, step.notify.params);
+  else if ('stderr' in step) ctx.log.raw(step.stderr);
+  else if ('raw' in step) ctx.peer.writeRaw(Buffer.from(step.raw, step.encoding ?? 'utf8'));
+  else if ('set' in step) for (const [name, value] of Object.entries(step.set)) ctx.vars.set(name, value);
+  else if ('delayMs' in step) return (await delay(ctx, step.delayMs)) ? cancelled : undefined;
+  else ctx.log.warn(`unknown step ${JSON.stringify(step)} skipped`);
+  return undefined;
+}
+
+async function playRepeat(times: number, steps: Step[], ctx: StepContext): Promise<Outcome | undefined> {
+  for (let index = 0; index < times; index++) {
+    const scoped: StepContext = { ...ctx, vars: ctx.vars.scope('i', index), play: (nested) => runSteps(nested, scoped) };
+    const outcome = await runSteps(steps, scoped);
+    if (outcome) return outcome;
+  }
+  return undefined;
+}
+
+async function playRequest(step: RequestStep, ctx: StepContext): Promise<Outcome | undefined> {
+  const { method, params } = step.request;
+  const expected = step.expectError;
+  const fail = (message: string): Outcome => {
+    ctx.log.warn(`request ${method}: ${message}`);
+    return { kind: 'error', error: { code: -32603, message: `scenario expectation failed: ${method} ${message}` } };
+  };
+  try {
+    const result = await ctx.peer.request(method, params);
+    if (step.saveAs !== undefined) ctx.vars.set(step.saveAs, JSON.stringify(result));
+    return expected === undefined || expected === false ? undefined : fail('succeeded but an error was expected');
+  } catch (error) {
+    const code = error instanceof RpcError ? error.code : undefined;
+    if (step.saveAs !== undefined) ctx.vars.set(step.saveAs, JSON.stringify({ error: { code: code ?? null, message: errorMessage(error) } }));
+    if (expected === true || (typeof expected === 'number' && expected === code)) return undefined;
+    return fail(`answered error ${code ?? ''} ${errorMessage(error)}`.trim());
+  }
+}

@@ -1,0 +1,228 @@
+/*
+ * Scenario files for the scripted ACP agent (the built-in Demo agent and the fake agent of the tests).
+ *
+ * A scenario is one JSON object:
+ *
+ *   {
+ *     "name": "hello",                       required; shown in the agent's title and log
+ *     "agentInfo": {"name","title","version"},   optional; default name "acp-scripted-agent"
+ *     "agentCapabilities": {...},            optional; default {loadSession:false, promptCapabilities:{all false}}
+ *     "authMethods": [...],                  optional; `authenticate` is always answered {}
+ *     "protocolVersion": 1,                  optional; answered to `initialize` (to test a mismatch)
+ *     "pacing": {"chunk": 12, "delayMs": 15},    optional defaults for `say` / `think`
+ *     "onInitialize": [steps],               played before `initialize` is answered (no session steps)
+ *     "session": {
+ *       "modes": {...}, "configOptions": [...],  returned by session/new (set_mode / set_config_option work)
+ *       "sessionId": "fixed-id",             optional; default a random id
+ *       "newError": {"code","message"},      answer session/new with this error instead
+ *       "afterNew": [steps],                 played right after the session/new answer
+ *       "replay": [steps]                    played on session/load (needs agentCapabilities.loadSession)
+ *     },
+ *     "turns": [ {"match": "regex", "flags": "i", "once": true, "steps": [...], "onCancel": [...]} ]
+ *   }
+ *
+ * A prompt plays the first turn whose `match` (a regular expression, case-insensitive unless `flags` say
+ * otherwise) finds the prompt's text; a turn without `match` fits every prompt; a `once` turn fits only
+ * until it has played in the session. When no turn fits, the last turn plays. So a catch-all goes last,
+ * and `once` turns make sequences ("first prompt does A, second does B").
+ *
+ * Steps: each is an object with one key that says what it is, plus that kind's own options.
+ *   {"update": {"sessionUpdate": "...", ...}}       any session/update (sessionId filled in)
+ *   {"say": "text", "chunk"?: n, "delayMs"?: n, "messageId"?: "id"}
+ *                                                  agent_message_chunk pieces of n characters, delayMs apart;
+ *                                                  consecutive `say`s share a messageId, anything else between
+ *                                                  them starts a new message
+ *   {"think": "text", ...same options}             agent_thought_chunk pieces
+ *   {"toolCall": {...}}                            tool_call; toolCallId defaults to a fresh one
+ *   {"toolUpdate": {...}}                          tool_call_update; toolCallId defaults to the last tool call
+ *   {"plan": [{"content", "priority"?, "status"?}]}    plan (priority medium and status pending by default)
+ *   {"permission": {"toolCall": {...}, "options"?: [...]}, "onAllow"?: [steps], "onReject"?: [steps]}
+ *                                                  session/request_permission; waits for the answer. An option
+ *                                                  whose kind starts with "allow" allows; anything else rejects.
+ *                                                  Outcome `cancelled` ends the turn as cancelled.
+ *   {"readFile": {"path": "a" | ["a","b"], "anyFile"?: true, "line"?, "limit"?, "toolCallId"?, "title"?,
+ *                 "show"?: chars}, "ifNone"?: [steps]}
+ *                                                  the first candidate that exists (else, with anyFile, the first
+ *                                                  small text file in the cwd; else the ifNone steps), read with
+ *                                                  fs/read_text_file when the client offers it, else from disk
+ *   {"writeFile": {"path", "content" | "edit": {"find","replace","all"?} | "append", "ask"?: true |
+ *                  {"options"?, "key"?}, "toolCallId"?, "title"?}, "onAllow"?, "onReject"?}
+ *                                                  an edit shown as a diff tool call, after a permission request
+ *                                                  when `ask`; written with fs/write_text_file when the client
+ *                                                  offers it, else to disk. `append` starts on a new line (and
+ *                                                  a new file does not start with blank lines); `edit` of a
+ *                                                  missing file or of text not found fails the tool call
+ *   {"run": {"command", "args"?, "cwd"?, "env"?: {...}, "outputByteLimit"?, "ask"?, "toolCallId"?, "title"?},
+ *    "onAllow"?, "onReject"?}                      terminal/create + wait_for_exit + output + release when the
+ *                                                  client offers terminals, else spawned here (no shell)
+ *   {"request": {"method", "params"?}, "expectError"?: true | code, "saveAs"?: "var"}
+ *                                                  any request to the client; an unexpected outcome answers the
+ *                                                  prompt with error -32603
+ *   {"notify": {"method", "params"?}}              any notification to the client
+ *   {"waitForCancel": true}                        blocks until session/cancel; the steps after it still play and
+ *                                                  the turn then ends "cancelled" unless a `stop` says otherwise
+ *   {"delayMs": n}                                 a pause (cut short by a cancel)
+ *   {"stderr": "line"}                             a line on stderr
+ *   {"raw": "text", "encoding"?: "utf8" | "base64" | "hex"}   bytes written to stdout as they are
+ *   {"exit": code}                                 the process exits
+ *   {"stop": "end_turn" | "max_tokens" | "refusal" | ..., "result"?: {...}}   answers the prompt and ends the
+ *                                                  turn; `result` fields are added to the answer (e.g. usage)
+ *   {"error": {"code", "message", "data"?}}        answers the current request (prompt or initialize) with an error
+ *   {"set": {"name": "value"}}                     sets template variables
+ *   {"repeat": n, "steps": [...]}                  plays the steps n times, with ${i} = 0..n-1
+ * Any step, turn or the scenario may carry a "comment" string. A turn that ends without `stop` answers
+ * end_turn (cancelled when a cancel came). A session/cancel interrupts the turn at the next step, chunk or pause:
+ * the turn's `onCancel` steps play, then the prompt is answered "cancelled".
+ *
+ * Templates: "${name}" in any string is replaced when the variable is known, else left as is. Known: cwd,
+ * sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
+ * fileLines, fileFirstLine; writeFile sets writtenFile, writeResult (written | rejected | failed); run sets
+ * exitCode and output; permission sets permission (the chosen optionId or "cancelled"); request sets its saveAs.
+ * Relative paths are relative to the session's cwd.
+ */
+import type { Json, JsonObject } from './json';
+
+export interface Scenario {
+  name: string;
+  comment?: string;
+  agentInfo?: { name: string; title?: string; version?: string };
+  agentCapabilities?: JsonObject;
+  authMethods?: Json[];
+  protocolVersion?: number;
+  pacing?: Pacing;
+  onInitialize?: Step[];
+  session?: SessionSetup;
+  turns: Turn[];
+}
+
+export interface Pacing {
+  chunk?: number;
+  delayMs?: number;
+}
+
+export interface SessionSetup {
+  modes?: JsonObject;
+  configOptions?: Json[];
+  sessionId?: string;
+  newError?: ErrorBody;
+  afterNew?: Step[];
+  replay?: Step[];
+}
+
+export interface Turn {
+  comment?: string;
+  match?: string;
+  flags?: string;
+  once?: boolean;
+  steps: Step[];
+  onCancel?: Step[];
+}
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+  data?: Json;
+}
+
+interface Commented {
+  comment?: string;
+}
+
+export interface Branches {
+  onAllow?: Step[];
+  onReject?: Step[];
+}
+
+export interface Ask {
+  options?: JsonObject[];
+  /** Remembers an allow_always / reject_always answer under this key (default: the tool kind). */
+  key?: string;
+}
+
+export interface StreamOptions {
+  chunk?: number;
+  delayMs?: number;
+  messageId?: string;
+}
+
+export type UpdateStep = Commented & { update: JsonObject };
+export type SayStep = Commented & StreamOptions & { say: string };
+export type ThinkStep = Commented & StreamOptions & { think: string };
+export type ToolCallStep = Commented & { toolCall: JsonObject };
+export type ToolUpdateStep = Commented & { toolUpdate: JsonObject };
+export type PlanStep = Commented & { plan: JsonObject[] };
+export type PermissionStep = Commented & Branches & { permission: { toolCall: JsonObject; options?: JsonObject[] } };
+
+export interface ReadFileSpec {
+  path: string | string[];
+  anyFile?: boolean;
+  line?: number;
+  limit?: number;
+  toolCallId?: string;
+  title?: string;
+  /** How many characters of the content the tool call shows (default 2000, 0 = none). */
+  show?: number;
+}
+export type ReadFileStep = Commented & { readFile: ReadFileSpec; ifNone?: Step[] };
+
+export interface WriteFileSpec {
+  path: string;
+  content?: string;
+  edit?: { find: string; replace: string; all?: boolean };
+  append?: string;
+  ask?: true | Ask;
+  toolCallId?: string;
+  title?: string;
+}
+export type WriteFileStep = Commented & Branches & { writeFile: WriteFileSpec };
+
+export interface RunSpec {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  outputByteLimit?: number;
+  ask?: true | Ask;
+  toolCallId?: string;
+  title?: string;
+}
+export type RunStep = Commented & Branches & { run: RunSpec };
+
+export type RequestStep = Commented & {
+  request: { method: string; params?: Json };
+  expectError?: boolean | number;
+  saveAs?: string;
+};
+export type NotifyStep = Commented & { notify: { method: string; params?: Json } };
+export type WaitForCancelStep = Commented & { waitForCancel: true };
+export type DelayStep = Commented & { delayMs: number };
+export type StderrStep = Commented & { stderr: string };
+export type RawStep = Commented & { raw: string; encoding?: 'utf8' | 'base64' | 'hex' };
+export type ExitStep = Commented & { exit: number };
+export type StopStep = Commented & { stop: string; result?: JsonObject };
+export type ErrorStep = Commented & { error: ErrorBody };
+export type SetStep = Commented & { set: Record<string, string> };
+export type RepeatStep = Commented & { repeat: number; steps: Step[] };
+
+export type Step =
+  | UpdateStep
+  | SayStep
+  | ThinkStep
+  | ToolCallStep
+  | ToolUpdateStep
+  | PlanStep
+  | PermissionStep
+  | ReadFileStep
+  | WriteFileStep
+  | RunStep
+  | RequestStep
+  | NotifyStep
+  | WaitForCancelStep
+  | DelayStep
+  | StderrStep
+  | RawStep
+  | ExitStep
+  | StopStep
+  | ErrorStep
+  | SetStep
+  | RepeatStep;
