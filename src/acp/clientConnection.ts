@@ -73,15 +73,16 @@ export class AcpClientConnection implements Disposable {
     return response;
   }
 
-  newSession(params: NewSessionRequest): Promise<NewSessionResponse> {
+  // async: a disposed connection throws synchronously; callers get a rejected promise instead.
+  async newSession(params: NewSessionRequest): Promise<NewSessionResponse> {
     return this.connection.sendRequest<NewSessionResponse>('session/new', params);
   }
 
-  prompt(params: PromptRequest): Promise<PromptResponse> {
+  async prompt(params: PromptRequest): Promise<PromptResponse> {
     return this.connection.sendRequest<PromptResponse>('session/prompt', params);
   }
 
-  cancel(sessionId: string): Promise<void> {
+  async cancel(sessionId: string): Promise<void> {
     return this.connection.sendNotification('session/cancel', { sessionId });
   }
 
