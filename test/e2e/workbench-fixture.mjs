@@ -1,0 +1,61 @@
+// What each end-to-end test gets: its own code-server (fresh user data, the extension under development
+// loaded), a fresh copy of the fixture workspace, and a new browser page on the workbench. Afterwards: a
+// screenshot (and, on failure, the chat webview's HTML) under .test-artifacts/e2e/, then everything stops.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { newWorkbenchPage } from '../harness/chromium.mjs';
+import { startCodeServer } from '../harness/code-server.mjs';
+import { artifactsDir, fixtureWorkspace, repoRoot } from '../harness/paths.mjs';
+import { copyFolder, makeTempDir } from '../harness/temp.mjs';
+import { chatFrame } from '../harness/workbench.mjs';
+import { workbenchUrl } from '../harness/workbench-url.mjs';
+
+export const e2eArtifactsDir = path.join(artifactsDir, 'e2e');
+
+export function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+}
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ name: string, settings?: Record<string, unknown> }} test
+ */
+export async function createFixture(browser, test) {
+  mkdirSync(e2eArtifactsDir, { recursive: true });
+  const scratch = makeTempDir('acp-e2e');
+  const cleanups = [async () => scratch.remove()];
+  const dispose = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const workspace = copyFolder(fixtureWorkspace, path.join(scratch.dir, 'workspace'));
+    const server = await startCodeServer({
+      settings: test.settings,
+      logFile: path.join(e2eArtifactsDir, `${slug(test.name)}.code-server.log`),
+      env: { ACP_TEST_REPO_ROOT: repoRoot, ACP_TEST_WORKSPACE: workspace },
+    });
+    cleanups.push(server.stop);
+    const { context, page } = await newWorkbenchPage(browser);
+    cleanups.push(() => context.close());
+    const url = workbenchUrl({ baseUrl: server.baseUrl, folder: workspace, extensionDevelopmentPath: repoRoot });
+    return { page, context, server, workspace, url, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+export async function disposeFixture(fixture, { test, error }) {
+  const base = path.join(e2eArtifactsDir, slug(test.name));
+  try {
+    await fixture.page.screenshot({ path: `${base}.png` });
+    if (error !== undefined) {
+      const html = await chatFrame(fixture.page).locator('html').evaluate((element) => element.outerHTML, undefined, { timeout: 2_000 });
+      writeFileSync(`${base}.chat.html`, html);
+    }
+  } catch {
+    // No page or no chat webview to record: the test's own error says why.
+  } finally {
+    await fixture.dispose();
+  }
+}

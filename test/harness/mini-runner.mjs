@@ -1,0 +1,67 @@
+// A tiny sequential test runner for browser tests: each test gets a fresh fixture from `setup`, a time
+// limit, and a screenshot; the run ends with one `N passed, N failed` line.
+
+/**
+ * @template Fixture
+ * @param {{ name: string, run: (fixture: Fixture) => Promise<void>, timeoutMs?: number }[]} tests
+ * @param {{
+ *   setup: (test: { name: string }) => Promise<Fixture>,
+ *   teardown: (fixture: Fixture, outcome: { test: { name: string }, error?: unknown }) => Promise<void>,
+ *   defaultTimeoutMs: number,
+ *   grep?: string,
+ * }} options
+ * @returns {Promise<{ passed: number, failed: number, skipped: number }>}
+ */
+export async function runTests(tests, { setup, teardown, defaultTimeoutMs, grep }) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const test of tests) {
+    if (grep && !test.name.includes(grep)) {
+      counts.skipped += 1;
+      continue;
+    }
+    const started = Date.now();
+    let error;
+    let fixture;
+    try {
+      fixture = await setup(test);
+      await withTimeout(test.run(fixture), test.timeoutMs ?? defaultTimeoutMs, test.name);
+    } catch (caught) {
+      error = caught;
+    }
+    if (fixture !== undefined) {
+      try {
+        await teardown(fixture, { test, error });
+      } catch (caught) {
+        error ??= caught;
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (error === undefined) {
+      counts.passed += 1;
+      console.log(`  ✔ ${test.name} (${seconds} s)`);
+    } else {
+      counts.failed += 1;
+      console.log(`  ✘ ${test.name} (${seconds} s)\n${indent(describe(error))}`);
+    }
+  }
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+  console.log(`${counts.passed} passed, ${counts.failed} failed${skipped}`);
+  return counts;
+}
+
+function withTimeout(promise, ms, name) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`"${name}" did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function describe(error) {
+  if (error instanceof Error) return error.stack ?? error.message;
+  return String(error);
+}
+
+function indent(text) {
+  return text.split('\n').map((line) => `      ${line}`).join('\n');
+}
