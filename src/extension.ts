@@ -74,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       case 'restartAgent':
         return manager.restartAgent();
       case 'ready':
+        // The chat is on screen: get the agent and a session going so the first answer comes sooner.
+        if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
   };

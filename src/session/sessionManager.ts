@@ -24,6 +24,8 @@ export class SessionManager {
   private active: ActiveAgent | undefined;
   private currentSession: Session | undefined;
   private sessionSubscriptions: { dispose(): void }[] = [];
+  /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
+  private creating: Promise<Session> | undefined;
   private readonly agentEmitter = new Emitter<AgentSummary>();
   private readonly sessionEmitter = new Emitter<Session | undefined>();
   /** Agent status for the header: starting, ready, failed (with why), stopped. */
@@ -56,7 +58,15 @@ export class SessionManager {
   }
 
   /** Starts a fresh session on the current agent (starting the agent if needed). */
-  async newSession(): Promise<Session> {
+  newSession(): Promise<Session> {
+    const creating = this.createSession().finally(() => {
+      if (this.creating === creating) this.creating = undefined;
+    });
+    this.creating = creating;
+    return creating;
+  }
+
+  private async createSession(): Promise<Session> {
     const active = this.requireAgent();
     await this.ensureStarted(active);
     const response = await active.runtime.connection.newSession({ cwd: this.deps.cwd(), mcpServers: [] });
@@ -69,7 +79,7 @@ export class SessionManager {
   /** Sends a prompt to the current session, creating one first if there is none. */
   async prompt(text: string): Promise<void> {
     const current = this.currentSession;
-    const session = current && !current.ended ? current : await this.newSession();
+    const session = current && !current.ended && !this.creating ? current : await (this.creating ?? this.newSession());
     await session.prompt([{ type: 'text', text }]);
   }
 

@@ -79,7 +79,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (message.type === 'ready') {
       this.ready = true;
       this.sendSnapshot();
-      return;
     }
     this.onUserAction(message).catch((error: unknown) => {
       void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));

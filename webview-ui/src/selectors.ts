@@ -7,14 +7,15 @@ export function isTurnActive(turn: TurnState | undefined): boolean {
   return turn === 'running' || turn === 'cancelling';
 }
 
-/** Why the composer cannot send right now, or undefined when it can. */
+/**
+ * Why the composer cannot send right now, or undefined when it can. A stopped or failed agent does not block:
+ * sending starts it (and a session) on demand.
+ */
 export function sendBlocker(state: ChatState): string | undefined {
   const { agent, session } = state;
   if (!agent) return 'No agent';
   if (agent.status === 'starting') return 'The agent is starting…';
-  if (agent.status !== 'ready') return 'The agent is not running';
-  if (!session) return 'No session';
-  if (isTurnActive(session.header.turn)) return 'The agent is working…';
+  if (session && isTurnActive(session.header.turn)) return 'The agent is working…';
   return undefined;
 }
 

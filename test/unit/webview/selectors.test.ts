@@ -20,13 +20,13 @@ describe('webview selectors and view state', () => {
     assert.equal(isTurnActive(undefined), false);
   });
 
-  it('sendBlocker: only a ready agent with an idle session can take a prompt', () => {
+  it('sendBlocker: a prompt can go whenever no turn runs and the agent is not starting (sending starts it)', () => {
     assert.equal(sendBlocker(state(readyAgent, 'idle')), undefined);
+    assert.equal(sendBlocker(state({ ...readyAgent, status: 'failed' }, 'idle')), undefined);
+    assert.equal(sendBlocker(state({ ...readyAgent, status: 'stopped' }, 'idle')), undefined);
+    assert.equal(sendBlocker(state(readyAgent, null)), undefined);
     assert.ok(sendBlocker(state(null, 'idle')));
     assert.ok(sendBlocker(state({ ...readyAgent, status: 'starting' }, 'idle')));
-    assert.ok(sendBlocker(state({ ...readyAgent, status: 'failed' }, 'idle')));
-    assert.ok(sendBlocker(state({ ...readyAgent, status: 'stopped' }, 'idle')));
-    assert.ok(sendBlocker(state(readyAgent, null)));
     assert.ok(sendBlocker(state(readyAgent, 'running')));
     assert.ok(sendBlocker(state(readyAgent, 'cancelling')));
   });

@@ -9,8 +9,8 @@ import { Transcript } from './Transcript';
 
 function emptyText(state: ChatState): string {
   if (!state.synced) return 'Connecting…';
-  if (!state.agent) return 'No agent is running.';
-  return 'No session yet. Start one with New session (+).';
+  if (!state.agent) return 'No agent is selected.';
+  return `Send a message to start a session with ${state.agent.name}.`;
 }
 
 export function App({ store }: { store: ChatStore }) {
