@@ -74,6 +74,11 @@ export class AgentRuntime {
     return this.current;
   }
 
+  /** The agent's process id while it runs. */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   get agentInfo(): InitializeResponse | undefined {
     return this.initializeResult;
   }
