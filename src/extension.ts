@@ -8,6 +8,7 @@ import type { AgentDefinition } from './config/agentDefinitions';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
+import { NO_CLIENT_SERVICES } from './session/clientRequests';
 import { SessionManager } from './session/sessionManager';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
@@ -46,6 +47,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         traffic,
       }),
     cwd: workspaceCwd,
+    roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
+    services: NO_CLIENT_SERVICES,
     log: (line) => console.log(`[acp] ${line}`),
   });
 

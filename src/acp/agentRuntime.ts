@@ -9,7 +9,8 @@ import type {
   RequestPermissionResponse,
 } from '../shared/acp';
 import { AgentExit, AgentLaunch, AgentProcess } from './agentProcess';
-import { AcpClientConnection } from './clientConnection';
+import { AcpClientConnection, SessionRequestMethod } from './clientConnection';
+import { invalidParamsError } from './errors';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
@@ -25,7 +26,7 @@ export interface AgentStateChange {
 /** What a session gives the runtime so the agent's messages about it reach it. */
 export interface SessionEndpoint {
   sessionUpdate(params: unknown): void;
-  requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse>;
+  handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown>;
 }
 
 export interface AgentLog extends Logger {
@@ -174,11 +175,15 @@ export class AgentRuntime {
           if (endpoint) endpoint.sessionUpdate(params);
           else log.warn(`Ignored session/update for unknown session ${JSON.stringify(sessionIdOf(params))}`);
         },
-        requestPermission: (params, token) => {
-          const endpoint = this.sessions.get(sessionIdOf(params) ?? '');
-          if (endpoint) return endpoint.requestPermission(params, token);
-          log.warn(`Answered "cancelled" to a permission request for unknown session ${JSON.stringify(sessionIdOf(params))}`);
-          return Promise.resolve(CANCELLED);
+        sessionRequest: (method, params, token) => {
+          const sessionId = sessionIdOf(params);
+          const endpoint = this.sessions.get(sessionId ?? '');
+          if (endpoint) return endpoint.handleRequest(method, params, token);
+          if (method === 'session/request_permission') {
+            log.warn(`Answered "cancelled" to a permission request for unknown session ${JSON.stringify(sessionId)}`);
+            return Promise.resolve(CANCELLED);
+          }
+          return Promise.reject(invalidParamsError(`${method}: unknown sessionId ${JSON.stringify(sessionId)}`));
         },
       },
       log,

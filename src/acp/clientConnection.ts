@@ -19,9 +19,22 @@ import type {
   NewSessionResponse,
   PromptRequest,
   PromptResponse,
-  RequestPermissionResponse,
 } from '../shared/acp';
 import { acpCancellationStrategy } from './cancellation';
+
+/** Agent → client requests that belong to one session (their params carry its `sessionId`). */
+export const SESSION_REQUEST_METHODS = [
+  'session/request_permission',
+  'fs/read_text_file',
+  'fs/write_text_file',
+  'terminal/create',
+  'terminal/output',
+  'terminal/wait_for_exit',
+  'terminal/kill',
+  'terminal/release',
+] as const;
+
+export type SessionRequestMethod = (typeof SESSION_REQUEST_METHODS)[number];
 
 /** The only protocol version this client speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -29,8 +42,11 @@ export const PROTOCOL_VERSION = 1;
 export interface AgentRequestHandlers {
   /** `session/update`; params as they came off the wire. */
   sessionUpdate(params: unknown): void;
-  /** `session/request_permission`; must settle exactly once, with the `cancelled` outcome when `token` fires. */
-  requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse>;
+  /**
+   * One of SESSION_REQUEST_METHODS. Must settle exactly once, also when `token` fires (the agent withdrew the
+   * request): permission with the `cancelled` outcome, others with error -32800.
+   */
+  sessionRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown>;
 }
 
 export class ProtocolVersionError extends Error {
@@ -51,9 +67,9 @@ export class AcpClientConnection implements Disposable {
   constructor(reader: MessageReader, writer: MessageWriter, handlers: AgentRequestHandlers, logger: Logger) {
     this.connection = createMessageConnection(reader, writer, logger, { cancellationStrategy: acpCancellationStrategy });
     this.connection.onNotification('session/update', (params: unknown) => handlers.sessionUpdate(params));
-    this.connection.onRequest('session/request_permission', (params: unknown, token: CancellationToken) =>
-      handlers.requestPermission(params, token),
-    );
+    for (const method of SESSION_REQUEST_METHODS) {
+      this.connection.onRequest(method, (params: unknown, token: CancellationToken) => handlers.sessionRequest(method, params, token));
+    }
     this.connection.onUnhandledNotification((message) => logger.info(`Ignored notification ${message.method}`));
     this.connection.onClose(() => this.closeEmitter.fire());
     this.connection.listen();

@@ -1,6 +1,7 @@
 // One ACP session: its state (through the pure reducer), its prompt turns, cancellation and permission requests.
 // No `vscode` here, so unit tests can run it against an in-memory agent.
 import { CancellationToken, Emitter, ErrorCodes, Event, ResponseError } from 'vscode-jsonrpc/node';
+import type { SessionRequestMethod } from '../acp/clientConnection';
 import type { ContentBlock, PromptRequest, PromptResponse, RequestPermissionResponse } from '../shared/acp';
 import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
 import {
@@ -15,6 +16,7 @@ import {
   setTurnState,
 } from '../shared/reducer';
 import { describeStopReason } from '../shared/stopReasons';
+import { ClientServices, NO_CLIENT_SERVICES, SessionScope } from './clientRequests';
 import { PermissionBroker, parsePermissionRequest } from './permissionBroker';
 
 /** The part of the agent connection a session talks through. */
@@ -33,13 +35,17 @@ export class Session {
   private cancelRequested = false;
   private lost = false;
 
+  readonly sessionId: string;
+
   constructor(
-    readonly sessionId: string,
+    readonly scope: SessionScope,
     private readonly transport: () => SessionTransport,
+    private readonly services: ClientServices = NO_CLIENT_SERVICES,
     private readonly log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {
-    this.state = createSessionState(sessionId);
+    this.sessionId = scope.sessionId;
+    this.state = createSessionState(scope.sessionId);
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -93,6 +99,7 @@ export class Session {
     if (this.lost) return;
     this.lost = true;
     this.permissions.cancelAll();
+    this.releaseServices();
     if (this.busy) {
       this.turnCounter++;
       this.finishTurn(undefined);
@@ -103,6 +110,14 @@ export class Session {
   sessionUpdate(params: unknown): void {
     const update = (params as { update?: unknown }).update;
     this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
+  }
+
+  /** An agent → client request about this session. */
+  handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
+    if (method === 'session/request_permission') return this.requestPermission(params, token);
+    const handler = this.services.handlers[method];
+    if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
+    return handler(params, this.scope, token);
   }
 
   requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse> {
@@ -119,7 +134,12 @@ export class Session {
 
   dispose(): void {
     this.permissions.cancelAll();
+    this.releaseServices();
     this.changeEmitter.dispose();
+  }
+
+  private releaseServices(): void {
+    this.services.sessionEnded(this.sessionId).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
   }
 
   private finishTurn(stopReason: string | undefined): void {

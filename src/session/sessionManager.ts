@@ -4,12 +4,17 @@ import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import type { AgentSummary } from '../shared/webviewProtocol';
+import type { ClientServices } from './clientRequests';
 import { Session } from './session';
 
 export interface SessionManagerDeps {
   createRuntime(agent: AgentDefinition): AgentRuntime;
   /** The folder sessions work in (the workspace folder). */
   cwd(): string;
+  /** Folders the agent may use without asking (the workspace folders). */
+  roots(): string[];
+  /** The fs/* and terminal/* services sessions offer the agent. */
+  services: ClientServices;
   log(line: string): void;
 }
 
@@ -69,9 +74,11 @@ export class SessionManager {
   private async createSession(): Promise<Session> {
     const active = this.requireAgent();
     await this.ensureStarted(active);
-    const response = await active.runtime.connection.newSession({ cwd: this.deps.cwd(), mcpServers: [] });
+    const cwd = this.deps.cwd();
+    const response = await active.runtime.connection.newSession({ cwd, mcpServers: [] });
     if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
-    const session = new Session(response.sessionId, () => active.runtime.connection, this.deps.log);
+    const scope = { sessionId: response.sessionId, cwd, roots: this.deps.roots() };
+    const session = new Session(scope, () => active.runtime.connection, this.deps.services, this.deps.log);
     this.replaceSession(session, active);
     return session;
   }

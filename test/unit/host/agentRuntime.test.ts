@@ -90,7 +90,7 @@ describe('agent runtime', function () {
     await runtime.start();
     const { sessionId } = await runtime.connection.newSession({ cwd: os.tmpdir(), mcpServers: [] });
     const updates: unknown[] = [];
-    runtime.registerSession(sessionId, { sessionUpdate: (p) => updates.push(p), requestPermission: () => Promise.reject(new Error('unexpected')) });
+    runtime.registerSession(sessionId, { sessionUpdate: (p) => updates.push(p), handleRequest: () => Promise.reject(new Error('unexpected')) });
     const response = await runtime.connection.prompt({ sessionId, prompt: [{ type: 'text', text: 'x' }] });
     assert.equal(response.stopReason, 'end_turn');
     assert.ok(updates.length > 0, 'session/update notifications reached the session');

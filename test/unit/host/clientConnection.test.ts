@@ -12,10 +12,10 @@ function connect(agent: WireAgent, onPermission?: () => void): AcpClientConnecti
     new NdjsonMessageWriter(agent.fromClient),
     {
       sessionUpdate: () => undefined,
-      requestPermission: (_params, token) =>
+      sessionRequest: (_method, _params, token) =>
         new Promise((resolve) => {
           onPermission?.();
-          token.onCancellationRequested(() => resolve(cancelled as never));
+          token.onCancellationRequested(() => resolve(cancelled));
         }),
     },
     NullLogger,

@@ -29,6 +29,8 @@ class ScriptedTransport implements SessionTransport {
   }
 }
 
+const scope = { sessionId: 's1', cwd: '/work', roots: ['/work'] };
+
 const options = [
   { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
   { optionId: 'no', name: 'Reject', kind: 'reject_once' },
@@ -47,7 +49,7 @@ function toolCall(session: Session, id: string): ToolCallEntry {
 describe('session', () => {
   it('runs a turn: user message, streamed updates, stop reason', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     const turn = session.prompt([{ type: 'text', text: 'hi' }]);
     assert.equal(session.state.header.turn, 'running');
     assert.deepEqual(transport.prompts[0], { sessionId: 's1', prompt: [{ type: 'text', text: 'hi' }] });
@@ -65,7 +67,7 @@ describe('session', () => {
 
   it('refuses a second prompt while a turn runs', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     const turn = session.prompt([{ type: 'text', text: 'one' }]);
     await assert.rejects(session.prompt([{ type: 'text', text: 'two' }]), /still working/);
     transport.respond({ stopReason: 'end_turn' });
@@ -74,7 +76,7 @@ describe('session', () => {
 
   it('shows a permission request inline and answers with the chosen option', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     void session.prompt([{ type: 'text', text: 'edit' }]);
     const answer = session.requestPermission(permissionParams('t1'), new CancellationTokenSource().token);
     const pending = toolCall(session, 't1').permission;
@@ -89,7 +91,7 @@ describe('session', () => {
 
   it('cancel: answers pending permissions cancelled, sends session/cancel, marks unfinished tool calls cancelled', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     const turn = session.prompt([{ type: 'text', text: 'go' }]);
     session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: 'run', title: 'Run', status: 'in_progress' } });
     const answer = session.requestPermission(permissionParams('t2'), new CancellationTokenSource().token);
@@ -111,7 +113,7 @@ describe('session', () => {
 
   it('answers a permission request that arrives after cancel with cancelled at once', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     void session.prompt([{ type: 'text', text: 'go' }]);
     await session.cancel();
     const answer: RequestPermissionResponse = await session.requestPermission(permissionParams('late'), new CancellationTokenSource().token);
@@ -119,13 +121,13 @@ describe('session', () => {
   });
 
   it('rejects a malformed permission request with invalid params', async () => {
-    const session = new Session('s1', () => new ScriptedTransport());
+    const session = new Session(scope, () => new ScriptedTransport());
     await assert.rejects(session.requestPermission({ sessionId: 's1', toolCall: {}, options: [] }, new CancellationTokenSource().token), (e: unknown) => (e as { code?: number }).code === -32602);
   });
 
   it('shows an agent error as an error notice and ends the turn', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     const turn = session.prompt([{ type: 'text', text: 'x' }]);
     transport.reject(new Error('rate limited'));
     await turn;
@@ -136,7 +138,7 @@ describe('session', () => {
 
   it('when the agent is lost: open requests settle, the turn ends once, the user is told', async () => {
     const transport = new ScriptedTransport();
-    const session = new Session('s1', () => transport);
+    const session = new Session(scope, () => transport);
     const turn = session.prompt([{ type: 'text', text: 'x' }]);
     const answer = session.requestPermission(permissionParams('t3'), new CancellationTokenSource().token);
     session.agentLost('The agent exited with code 1.');
@@ -147,5 +149,30 @@ describe('session', () => {
     assert.deepEqual(notices.map((n) => n.kind === 'notice' && n.text), ['The agent exited with code 1.']);
     assert.equal(session.ended, true);
     assert.equal(session.state.header.turn, 'idle');
+  });
+});
+
+describe('session client services', () => {
+  it('routes fs/* and terminal/* requests to the services with the session scope, -32601 when not offered', async () => {
+    const seen: unknown[] = [];
+    const ended: string[] = [];
+    const session = new Session(scope, () => new ScriptedTransport(), {
+      handlers: {
+        'fs/read_text_file': (params, s) => {
+          seen.push([params, s]);
+          return Promise.resolve({ content: 'text' });
+        },
+      },
+      sessionEnded: (id) => {
+        ended.push(id);
+        return Promise.resolve();
+      },
+    });
+    const token = new CancellationTokenSource().token;
+    assert.deepEqual(await session.handleRequest('fs/read_text_file', { sessionId: 's1', path: '/work/a' }, token), { content: 'text' });
+    assert.deepEqual(seen, [[{ sessionId: 's1', path: '/work/a' }, scope]]);
+    await assert.rejects(session.handleRequest('terminal/create', { sessionId: 's1' }, token), (e: unknown) => (e as { code?: number }).code === -32601);
+    session.dispose();
+    assert.deepEqual(ended, ['s1'], 'ending the session releases what the services hold for it');
   });
 });

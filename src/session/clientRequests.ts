@@ -1,0 +1,34 @@
+// The agent → client requests that act on the user's machine (fs/*, terminal/*), served per session by
+// services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
+import type { CancellationToken } from 'vscode-jsonrpc/node';
+
+export const CLIENT_SERVICE_METHODS = [
+  'fs/read_text_file',
+  'fs/write_text_file',
+  'terminal/create',
+  'terminal/output',
+  'terminal/wait_for_exit',
+  'terminal/kill',
+  'terminal/release',
+] as const;
+
+export type ClientServiceMethod = (typeof CLIENT_SERVICE_METHODS)[number];
+
+/** What a service knows of the session a request belongs to. */
+export interface SessionScope {
+  readonly sessionId: string;
+  /** The session's working directory (absolute). */
+  readonly cwd: string;
+  /** Folders the agent may use without asking: the workspace folders and the session's additional directories. */
+  readonly roots: readonly string[];
+}
+
+export type ClientRequestHandler = (params: unknown, scope: SessionScope, token: CancellationToken) => Promise<unknown>;
+
+export interface ClientServices {
+  readonly handlers: Partial<Record<ClientServiceMethod, ClientRequestHandler>>;
+  /** The session ended (closed, replaced, or its agent is gone): release what it holds (terminals, consents). */
+  sessionEnded(sessionId: string): Promise<void>;
+}
+
+export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve() };
