@@ -2,13 +2,13 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { AgentRuntime } from './acp/agentRuntime';
-import { CLIENT_CAPABILITIES } from './acp/clientCapabilities';
+import { clientCapabilitiesFor } from './acp/clientCapabilities';
+import { createClientServices } from './clientServices';
 import { registerCommands } from './commands/registerCommands';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
-import { NO_CLIENT_SERVICES } from './session/clientRequests';
 import { SessionManager } from './session/sessionManager';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
@@ -37,18 +37,20 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
+  const services = createClientServices(context);
+  const clientCapabilities = clientCapabilitiesFor(services);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
         launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
         clientInfo,
-        clientCapabilities: CLIENT_CAPABILITIES,
+        clientCapabilities,
         log: createAgentLog(logFor(agent)),
         traffic,
       }),
     cwd: workspaceCwd,
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
-    services: NO_CLIENT_SERVICES,
+    services,
     log: (line) => console.log(`[acp] ${line}`),
   });
 

@@ -1,7 +1,13 @@
-// What this client advertises in `initialize`: exactly what it implements, nothing more.
+// What this client advertises in `initialize`: exactly the services it has plugged in, nothing more.
 import type { ClientCapabilities } from '../shared/acp';
+import type { ClientServices } from '../session/clientRequests';
 
-export const CLIENT_CAPABILITIES: ClientCapabilities = {
-  fs: { readTextFile: false, writeTextFile: false },
-  terminal: false,
-};
+export function clientCapabilitiesFor(services: ClientServices): ClientCapabilities {
+  const has = (method: keyof ClientServices['handlers']): boolean => services.handlers[method] !== undefined;
+  return {
+    fs: { readTextFile: has('fs/read_text_file'), writeTextFile: has('fs/write_text_file') },
+    terminal: ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release'].every((m) =>
+      has(m as keyof ClientServices['handlers']),
+    ),
+  };
+}

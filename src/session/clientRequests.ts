@@ -32,3 +32,20 @@ export interface ClientServices {
 }
 
 export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve() };
+
+/** One set of services made of several (each method served by at most one of them). */
+export function combineServices(parts: readonly ClientServices[]): ClientServices {
+  const handlers: ClientServices['handlers'] = {};
+  for (const part of parts) {
+    for (const [method, handler] of Object.entries(part.handlers) as [ClientServiceMethod, ClientRequestHandler][]) {
+      if (handlers[method]) throw new Error(`Two services serve ${method}`);
+      handlers[method] = handler;
+    }
+  }
+  return {
+    handlers,
+    sessionEnded: async (sessionId) => {
+      await Promise.all(parts.map((part) => part.sessionEnded(sessionId)));
+    },
+  };
+}

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentLog, AgentRuntime, AgentStateChange } from '../../../src/acp/agentRuntime';
-import { CLIENT_CAPABILITIES } from '../../../src/acp/clientCapabilities';
+import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
+import { NO_CLIENT_SERVICES } from '../../../src/session/clientRequests';
 import { RestartBudget } from '../../../src/acp/restartBudget';
 import type { TrafficObserver } from '../../../src/acp/trafficTap';
 
@@ -38,7 +39,7 @@ function runtimeFor(scenario: object, extra: { budget?: RestartBudget; log?: Rec
       cwd: os.tmpdir(),
     },
     clientInfo: { name: 'unit-test', version: '0' },
-    clientCapabilities: CLIENT_CAPABILITIES,
+    clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
     log: extra.log ?? recorder(),
     traffic: silentTraffic,
     restartBudget: extra.budget,

@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
+import { ClientRequestHandler, NO_CLIENT_SERVICES, combineServices } from '../../../src/session/clientRequests';
+
+const handler: ClientRequestHandler = () => Promise.resolve(null);
+
+describe('client capabilities', () => {
+  it('advertises nothing when no service is plugged in', () => {
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES), { fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+  });
+
+  it('advertises exactly the fs methods and the terminal set that are served', () => {
+    const files = { handlers: { 'fs/read_text_file': handler }, sessionEnded: () => Promise.resolve() };
+    const terminals = {
+      handlers: { 'terminal/create': handler, 'terminal/output': handler, 'terminal/wait_for_exit': handler, 'terminal/kill': handler, 'terminal/release': handler },
+      sessionEnded: () => Promise.resolve(),
+    };
+    assert.deepEqual(clientCapabilitiesFor(combineServices([files, terminals])), { fs: { readTextFile: true, writeTextFile: false }, terminal: true });
+    const partial = { handlers: { 'terminal/create': handler }, sessionEnded: () => Promise.resolve() };
+    assert.equal(clientCapabilitiesFor(partial).terminal, false, 'terminal needs every terminal method');
+  });
+
+  it('refuses two services for one method, and ends sessions in all of them', async () => {
+    const ended: string[] = [];
+    const a = { handlers: { 'fs/read_text_file': handler }, sessionEnded: (id: string) => (ended.push(`a:${id}`), Promise.resolve()) };
+    const b = { handlers: {}, sessionEnded: (id: string) => (ended.push(`b:${id}`), Promise.resolve()) };
+    assert.throws(() => combineServices([a, a]), /Two services serve fs\/read_text_file/);
+    await combineServices([a, b]).sessionEnded('s');
+    assert.deepEqual(ended.sort(), ['a:s', 'b:s']);
+  });
+});
