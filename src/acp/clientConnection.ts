@@ -22,9 +22,8 @@ import type {
 } from '../shared/acp';
 import { acpCancellationStrategy } from './cancellation';
 
-/** Agent → client requests that belong to one session (their params carry its `sessionId`). */
-export const SESSION_REQUEST_METHODS = [
-  'session/request_permission',
+/** Agent → client requests that act on the user's machine, served by pluggable client services. */
+export const CLIENT_SERVICE_METHODS = [
   'fs/read_text_file',
   'fs/write_text_file',
   'terminal/create',
@@ -33,6 +32,11 @@ export const SESSION_REQUEST_METHODS = [
   'terminal/kill',
   'terminal/release',
 ] as const;
+
+export type ClientServiceMethod = (typeof CLIENT_SERVICE_METHODS)[number];
+
+/** Agent → client requests that belong to one session (their params carry its `sessionId`). */
+export const SESSION_REQUEST_METHODS = ['session/request_permission', ...CLIENT_SERVICE_METHODS] as const;
 
 export type SessionRequestMethod = (typeof SESSION_REQUEST_METHODS)[number];
 

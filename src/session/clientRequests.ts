@@ -1,18 +1,9 @@
 // The agent → client requests that act on the user's machine (fs/*, terminal/*), served per session by
 // services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
 import type { CancellationToken } from 'vscode-jsonrpc/node';
+import type { ClientServiceMethod } from '../acp/clientConnection';
 
-export const CLIENT_SERVICE_METHODS = [
-  'fs/read_text_file',
-  'fs/write_text_file',
-  'terminal/create',
-  'terminal/output',
-  'terminal/wait_for_exit',
-  'terminal/kill',
-  'terminal/release',
-] as const;
-
-export type ClientServiceMethod = (typeof CLIENT_SERVICE_METHODS)[number];
+export type { ClientServiceMethod };
 
 /** What a service knows of the session a request belongs to. */
 export interface SessionScope {
