@@ -15,6 +15,8 @@ export const defaultUserSettings = Object.freeze({
   'git.openRepositoryInParentFolders': 'never',
   'chat.commandCenter.enabled': false,
   'window.commandCenter': false,
+  // The web workbench autosaves after 1 s by default; tests about unsaved buffers need them to stay unsaved.
+  'files.autoSave': 'off',
 });
 
 /** The defaults with a test's own settings laid over them. */

@@ -1,0 +1,121 @@
+// Points the extension at the real, published claude-code-acp agent (a devDependency), talking to the suite's
+// fake Anthropic endpoint, through the user settings, the way a user configures an agent. Offline: the agent
+// gets a fresh temp HOME and the fake's address, and never reaches the network.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../../src/extension';
+import type { Session } from '../../../src/session/session';
+import { FakeAnthropic, say } from '../../fixtures/fake-anthropic';
+import { repoRoot, waitFor } from './scriptedAgent';
+
+export const REAL_AGENT_ID = 'claude-code-acp';
+export const REAL_AGENT_PACKAGE = '@zed-industries/claude-code-acp';
+
+export interface RealAgent {
+  /** The agent's HOME (its config and session files land here). */
+  readonly home: string;
+  /** Puts the settings back, waits until the extension has let the agent go, and removes HOME. */
+  dispose(): Promise<void>;
+}
+
+/** The suite's fake model. With ACP_TEST_VERBOSE=1 every request it gets is logged (the workbench log shows it). */
+export function startFakeAnthropic(): Promise<FakeAnthropic> {
+  const verbose = process.env.ACP_TEST_VERBOSE === '1';
+  return FakeAnthropic.start({ log: verbose ? (line) => console.log(`[fake-anthropic] ${line}`) : undefined });
+}
+
+function agentEntry(): string {
+  return path.join(repoRoot(), 'node_modules', ...REAL_AGENT_PACKAGE.split('/'), 'dist', 'index.js');
+}
+
+/** The environment the agent needs to run offline against the fake (see shared/notes/agent-behaviour.md). */
+function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: fake.url,
+    ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',
+    HOME: home,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    // As root, any other value makes session/new fail ("Query closed before response received").
+    IS_SANDBOX: '1',
+    // The extension host's own runtime runs the agent; under Electron it must behave as plain node.
+    ELECTRON_RUN_AS_NODE: '1',
+  };
+}
+
+/** Configures the real agent as a user-settings agent entry, makes it the default, and waits until it is selected. */
+export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic): Promise<RealAgent> {
+  const entry = agentEntry();
+  if (!fs.existsSync(entry)) throw new Error(`${REAL_AGENT_PACKAGE} is not installed (${entry} is missing): run npm install`);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-real-agent-home-'));
+  const config = vscode.workspace.getConfiguration('acp');
+  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === REAL_AGENT_ID);
+  await config.update(
+    'agents',
+    [{ id: REAL_AGENT_ID, name: 'Claude Code (claude-code-acp, fake model)', command: process.execPath, args: [entry], env: agentEnv(fake, home) }],
+    vscode.ConfigurationTarget.Global,
+  );
+  await config.update('defaultAgent', REAL_AGENT_ID, vscode.ConfigurationTarget.Global);
+  if (api.sessions.agent?.id !== REAL_AGENT_ID) await selected;
+  await api.agentSelected();
+  return {
+    home,
+    dispose: async () => {
+      await config.update('agents', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('defaultAgent', undefined, vscode.ConfigurationTarget.Global);
+      // Switching back to the demo agent stops the real one; wait for that before its HOME goes.
+      if (api.sessions.agent?.id === REAL_AGENT_ID) await waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id !== REAL_AGENT_ID);
+      await api.agentSelected();
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh session on the current agent, made the way the user makes one ("ACP: New Session"). */
+export async function newSession(api: AcpExtensionApi): Promise<Session> {
+  await vscode.commands.executeCommand('acp.newSession');
+  const session = api.sessions.session;
+  if (!session) throw new Error('acp.newSession made no session');
+  return session;
+}
+
+/**
+ * The tools the agent offers its model in a session: they follow from the capabilities the client advertised in
+ * `initialize` (claude-code-acp offers mcp__acp__Read only with fs.readTextFile, mcp__acp__Write/Edit only with
+ * fs.writeTextFile, mcp__acp__Bash/BashOutput/KillShell only with terminal). Found out with one short turn in a
+ * session of its own.
+ */
+export async function probeOfferedTools(api: AcpExtensionApi, fake: FakeAnthropic): Promise<string[]> {
+  const session = await newSession(api);
+  fake.script(say('Probe answered.'));
+  await api.sessions.prompt('Which tools do you have? (probe)');
+  const request = fake.conversation(session.sessionId)[0]?.messages;
+  if (!request) throw new Error(`the probe turn sent no conversation request to the fake endpoint (problems: ${fake.problems.join('; ') || 'none'})`);
+  return request.tools;
+}
+
+/** Which client capability makes claude-code-acp offer each of its client-backed tools. */
+const CAPABILITY_OF_TOOL: Record<string, string> = {
+  mcp__acp__Read: 'fs.readTextFile',
+  mcp__acp__Write: 'fs.writeTextFile',
+  mcp__acp__Edit: 'fs.writeTextFile',
+  mcp__acp__Bash: 'terminal',
+  mcp__acp__BashOutput: 'terminal',
+  mcp__acp__KillShell: 'terminal',
+};
+
+/**
+ * Marks the running test pending, with the reason in its title, when the agent does not offer one of the tools
+ * (the client does not advertise the capability yet). Returns normally when all are offered.
+ */
+export function skipUnlessOffered(context: Mocha.Context, offered: readonly string[], tools: readonly string[]): void {
+  const missing = tools.filter((tool) => !offered.includes(tool));
+  if (missing.length === 0) return;
+  const capabilities = [...new Set(missing.map((tool) => CAPABILITY_OF_TOOL[tool] ?? tool))].join(', ');
+  if (context.test) {
+    context.test.title += ` [pending: the client does not advertise ${capabilities} (src/clientServices.ts lists no such service), so the agent offers no ${missing.join(', ')}]`;
+  }
+  context.skip();
+}
