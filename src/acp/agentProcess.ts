@@ -1,13 +1,10 @@
 // One agent child process: spawned without a shell, stderr split into lines with a bounded tail, and a stop that
 // takes the whole process tree down.
 //
-// Process tree: on POSIX the agent is spawned with `detached: true`, so it leads a new session and process group
-// whose id is its pid; everything it starts (npx → node → MCP servers, tool shells) inherits that group unless it
-// deliberately moves out (setsid / job control). `process.kill(-pid, signal)` then reaches all of them at once,
-// even after the agent itself is gone and its children were re-parented. A process that left the group escapes;
-// nothing short of cgroups catches those. Without a controlling terminal the detached agent loses nothing (the
-// extension host has none), and if the host dies, the agent still sees EOF on stdin.
-// On Windows (no process groups) `taskkill /T /F` ends the tree.
+// Process tree (see processTree.ts): on POSIX the agent leads its own process group, so everything it starts
+// (npx → node → MCP servers, tool shells) is reached by one signal to the group, even after the agent itself is
+// gone; on Windows `taskkill /T /F` ends the tree. Without a controlling terminal the detached agent loses nothing
+// (the extension host has none), and if the host dies, the agent still sees EOF on stdin.
 //
 // Stop: close stdin (ACP's way to say goodbye), wait `stopGraceMs` for the agent to exit, then SIGTERM the group,
 // wait up to another second, then SIGKILL the group. Whenever the agent exits, whatever is left of its group gets
@@ -16,6 +13,7 @@ import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Emitter, Event } from 'vscode-jsonrpc/node';
+import { LEADS_OWN_GROUP, endGroup, signalTree } from './processTree';
 
 export interface AgentLaunch {
   command: string;
@@ -129,7 +127,7 @@ export class AgentProcess {
           env: { ...process.env, ...launch.env },
           stdio: ['pipe', 'pipe', 'pipe'],
           shell: false,
-          detached: process.platform !== 'win32',
+          detached: LEADS_OWN_GROUP,
           windowsHide: true,
         });
       } catch (error) {
@@ -226,23 +224,13 @@ export class AgentProcess {
   /** The agent is gone; end what is left of its process group (POSIX), politely first. */
   private reapLeftovers(): void {
     const pid = this.child?.pid;
-    if (process.platform === 'win32' || pid === undefined || !signalGroup(pid, 0)) return;
-    signalGroup(pid, 'SIGTERM');
-    const timer = setTimeout(() => {
-      if (signalGroup(pid, 0)) signalGroup(pid, 'SIGKILL');
-    }, this.stopGraceMs);
-    timer.unref();
+    if (pid !== undefined) endGroup(pid, this.stopGraceMs);
   }
 
   private signalTree(signal: NodeJS.Signals): void {
     const child = this.child;
-    if (!child || child.pid === undefined || this.rawExit) return;
-    if (process.platform === 'win32') {
-      const killer = spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' });
-      killer.on('error', () => child.kill(signal));
-      return;
-    }
-    if (!signalGroup(child.pid, signal)) child.kill(signal);
+    if (!child || this.rawExit) return;
+    signalTree(child, signal);
   }
 
   private readStderr(child: ChildProcessWithoutNullStreams): void {
@@ -286,16 +274,6 @@ export class AgentProcess {
     } catch {
       // A log sink must not break the agent's plumbing.
     }
-  }
-}
-
-/** Sends `signal` to process group `pgid`; false when there is no such group (or it may not be signalled). */
-function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,0 +1,83 @@
+// One VS Code terminal per agent command, named after the command, in the terminal list. Revealed when the
+// `acp.terminals.reveal` setting says so (by default it is not: the chat card shows the output). Finished terminals
+// stay for the user to look at, at most MAX_FINISHED of them (the oldest are closed first).
+import * as vscode from 'vscode';
+import { PtyMirror } from './ptyMirror';
+import { terminalName } from './ptyText';
+import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
+
+const MAX_FINISHED = 10;
+
+export type RevealSetting = 'never' | 'always';
+
+export function readRevealSetting(): RevealSetting {
+  const value = vscode.workspace.getConfiguration('acp').get<string>('terminals.reveal', 'never');
+  return value === 'always' ? 'always' : 'never';
+}
+
+interface Mirrored {
+  terminal: vscode.Terminal;
+  mirror: PtyMirror;
+}
+
+export class TerminalMirrors implements vscode.Disposable {
+  private readonly mirrored = new Map<TerminalRecord, Mirrored>();
+  /** Finished (released and exited) records, oldest first. */
+  private readonly finished = new Set<TerminalRecord>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(source: TerminalOutputSource) {
+    this.subscriptions.push(source.onDidChange((change) => this.changed(change)));
+    this.subscriptions.push(vscode.window.onDidCloseTerminal((terminal) => this.closedByUser(terminal)));
+  }
+
+  open(record: TerminalRecord): void {
+    const mirror = new PtyMirror(record);
+    const terminal = vscode.window.createTerminal({
+      name: terminalName(record.label),
+      pty: mirror,
+      iconPath: new vscode.ThemeIcon('terminal'),
+      isTransient: true,
+    });
+    this.mirrored.set(record, { terminal, mirror });
+    if (readRevealSetting() === 'always') terminal.show(true);
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    for (const record of [...this.mirrored.keys()]) this.close(record);
+  }
+
+  private changed({ kind, record }: TerminalChange): void {
+    if (kind === 'forgotten') {
+      this.close(record);
+      return;
+    }
+    if ((kind === 'released' || kind === 'exited') && record.released && !record.process.running && this.mirrored.has(record)) {
+      this.finished.add(record);
+      for (const oldest of this.finished) {
+        if (this.finished.size <= MAX_FINISHED) break;
+        this.close(oldest);
+      }
+    }
+  }
+
+  private closedByUser(terminal: vscode.Terminal): void {
+    for (const [record, mirrored] of this.mirrored) {
+      if (mirrored.terminal !== terminal) continue;
+      this.mirrored.delete(record);
+      this.finished.delete(record);
+      mirrored.mirror.dispose();
+      return;
+    }
+  }
+
+  private close(record: TerminalRecord): void {
+    const mirrored = this.mirrored.get(record);
+    this.finished.delete(record);
+    if (!mirrored) return;
+    this.mirrored.delete(record);
+    mirrored.mirror.dispose();
+    mirrored.terminal.dispose();
+  }
+}

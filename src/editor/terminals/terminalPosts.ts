@@ -1,0 +1,157 @@
+// Streams the output of the followed session's terminals to the chat webview: at most one post per terminal per
+// frame (~60/s), each with what arrived since the previous one; when more arrived than a card shows, only the
+// newest part, marked `replace`. A (re)attaching view gets the current output of the terminals it can show in
+// its snapshot (`snapshot()`), and deltas continue from there. No `vscode` here.
+import type { TranscriptEntry } from '../../shared/model';
+import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
+import { FRAME_MS, FrameScheduler, timerScheduler } from '../../webview/patchCoalescer';
+import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
+
+/** The most output one post (or a snapshot, per terminal) carries. */
+export const MAX_POST_BYTES = 64 * 1024;
+
+interface Cursor {
+  /** Stream offset up to which the view has the output. */
+  end: number;
+  exitSent: boolean;
+}
+
+/** The terminal ids that tool call contents of `entries` refer to. */
+export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'tool_call') continue;
+    for (const item of entry.content) {
+      const id = (item as { terminalId?: unknown }).terminalId;
+      if (item.type === 'terminal' && typeof id === 'string') ids.add(id);
+    }
+  }
+  return ids;
+}
+
+export class TerminalOutputPoster {
+  private sessionId: string | undefined;
+  private readonly cursors = new Map<string, Cursor>();
+  private readonly dirty = new Map<string, TerminalRecord>();
+  private cancelScheduled: (() => void) | undefined;
+  private lastFlush = -Infinity;
+  private readonly subscription: { dispose(): void } | undefined;
+
+  constructor(
+    private readonly source: TerminalOutputSource | undefined,
+    private readonly post: (message: HostToWebview) => void,
+    private readonly scheduler: FrameScheduler = timerScheduler,
+  ) {
+    this.subscription = source?.onDidChange((change) => this.changed(change));
+  }
+
+  /** Follow another session's terminals (or none); what is pending for the previous one is dropped. */
+  follow(sessionId: string | undefined): void {
+    if (sessionId === this.sessionId) return;
+    this.reset();
+    this.sessionId = sessionId;
+  }
+
+  /**
+   * The output a (re)attaching view starts from: terminals of the followed session that `referenced` names or that
+   * are still live (a tool call may name them soon). Later posts continue from here.
+   */
+  snapshot(referenced: ReadonlySet<string>): TerminalOutputView[] {
+    this.reset();
+    const sessionId = this.sessionId;
+    if (!sessionId || !this.source) return [];
+    const views: TerminalOutputView[] = [];
+    for (const record of this.source.ofSession(sessionId)) {
+      if (!referenced.has(record.terminalId) && record.released) continue;
+      const cursor: Cursor = { end: 0, exitSent: false };
+      this.cursors.set(record.terminalId, cursor);
+      const { text, skipped } = this.readNext(record, cursor);
+      views.push(this.view(record, cursor, text, skipped));
+    }
+    return views;
+  }
+
+  /** Posts the current output of terminals `referenced` names that the view does not have yet (older entries it loaded). */
+  postReferenced(referenced: ReadonlySet<string>): void {
+    const sessionId = this.sessionId;
+    if (!sessionId || !this.source) return;
+    for (const terminalId of referenced) {
+      const record = this.source.get(sessionId, terminalId);
+      if (!record || this.cursors.has(terminalId)) continue;
+      const cursor: Cursor = { end: 0, exitSent: false };
+      this.cursors.set(terminalId, cursor);
+      const { text, skipped } = this.readNext(record, cursor);
+      this.post({ type: 'terminalOutput', sessionId, ...this.view(record, cursor, text, skipped), replace: true });
+    }
+  }
+
+  /** Posts everything pending now. */
+  flush(): void {
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
+    const sessionId = this.sessionId;
+    if (!sessionId || this.dirty.size === 0) return;
+    this.lastFlush = this.scheduler.now();
+    const records = [...this.dirty.values()];
+    this.dirty.clear();
+    for (const record of records) {
+      let cursor = this.cursors.get(record.terminalId);
+      if (!cursor) {
+        cursor = { end: 0, exitSent: false };
+        this.cursors.set(record.terminalId, cursor);
+      }
+      const exitBefore = cursor.exitSent;
+      const { text, skipped } = this.readNext(record, cursor);
+      const view = this.view(record, cursor, text, skipped);
+      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent) continue;
+      const message: TerminalOutputMessage = { type: 'terminalOutput', sessionId, ...view };
+      if (skipped > 0) message.replace = true;
+      this.post(message);
+    }
+  }
+
+  dispose(): void {
+    this.reset();
+    this.subscription?.dispose();
+  }
+
+  private reset(): void {
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
+    this.dirty.clear();
+    this.cursors.clear();
+  }
+
+  private changed(change: TerminalChange): void {
+    const { record, kind } = change;
+    if (record.sessionId !== this.sessionId) return;
+    if (kind === 'forgotten') {
+      this.dirty.delete(record.terminalId);
+      this.cursors.delete(record.terminalId);
+      return;
+    }
+    if (kind === 'released') return;
+    this.dirty.set(record.terminalId, record);
+    if (!this.cancelScheduled) {
+      const wait = Math.max(0, this.lastFlush + FRAME_MS - this.scheduler.now());
+      this.cancelScheduled = this.scheduler.schedule(() => this.flush(), wait);
+    }
+  }
+
+  private readNext(record: TerminalRecord, cursor: Cursor): { text: string; skipped: number } {
+    const read = record.process.output.readFrom(cursor.end, MAX_POST_BYTES);
+    cursor.end = read.end;
+    return { text: read.text, skipped: read.skipped };
+  }
+
+  private view(record: TerminalRecord, cursor: Cursor, text: string, skipped: number): TerminalOutputView {
+    const view: TerminalOutputView = { terminalId: record.terminalId, text };
+    if (skipped > 0) view.truncated = true;
+    const exitStatus = record.process.exitStatus;
+    if (exitStatus && !cursor.exitSent) {
+      cursor.exitSent = true;
+      view.exitStatus = { exitCode: exitStatus.exitCode, signal: exitStatus.signal };
+    }
+    return view;
+  }
+}

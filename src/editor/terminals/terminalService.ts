@@ -1,0 +1,142 @@
+// The terminal/* client services: create (answers at once), output, wait_for_exit, kill, release, per session.
+// No `vscode` here: the VS Code terminal that mirrors each command attaches through `onDidCreate`.
+//
+// Ids are `term-<n>`, numbered per session; a request names a terminal of its own session only.
+// Release kills the command (and what it left behind), settles pending waits with the exit status, and invalidates
+// the id (-32002 afterwards); a second release answers success. A session's end releases all its terminals.
+import type { CancellationToken } from 'vscode-jsonrpc/node';
+import { resourceNotFoundError } from '../../acp/errors';
+import { withCancellation } from '../../acp/cancellation';
+import type { ClientRequestHandler, ClientServiceMethod, ClientServices, SessionScope } from '../../session/clientRequests';
+import { HostEnvironment, terminalLaunch } from './launch';
+import { TerminalBook, TerminalRecord } from './terminalBook';
+import { parseCreateTerminal, parseTerminalRef } from './terminalParams';
+import { ExitStatus, TerminalProcess } from './terminalProcess';
+
+export interface TerminalLimits {
+  /** Output kept for the agent when terminal/create names no `outputByteLimit`. */
+  defaultOutputByteLimit: number;
+  /** The most output kept for the agent whatever it asks (memory stays bounded). */
+  maxOutputByteLimit: number;
+  /** How much of the newest output live views (chat card, VS Code terminal) can read back. */
+  displayBytes: number;
+}
+
+export const DEFAULT_TERMINAL_LIMITS: TerminalLimits = {
+  defaultOutputByteLimit: 1024 * 1024,
+  maxOutputByteLimit: 64 * 1024 * 1024,
+  displayBytes: 64 * 1024,
+};
+
+export interface TerminalServiceOptions {
+  host?: HostEnvironment;
+  limits?: Partial<TerminalLimits>;
+  /** A terminal was created (the VS Code mirror attaches here). Must not throw. */
+  onDidCreate?: (record: TerminalRecord) => void;
+}
+
+export interface TerminalOutputResponse {
+  output: string;
+  truncated: boolean;
+  exitStatus?: ExitStatus;
+}
+
+export class TerminalService implements ClientServices {
+  readonly handlers: Partial<Record<ClientServiceMethod, ClientRequestHandler>>;
+  readonly book: TerminalBook;
+  private readonly limits: TerminalLimits;
+  private readonly host: HostEnvironment;
+  private readonly counters = new Map<string, number>();
+  private readonly endedSessions = new Set<string>();
+
+  constructor(private readonly options: TerminalServiceOptions = {}) {
+    this.limits = { ...DEFAULT_TERMINAL_LIMITS, ...options.limits };
+    this.host = options.host ?? { platform: process.platform, env: process.env };
+    this.book = new TerminalBook(this.limits.displayBytes);
+    this.handlers = {
+      'terminal/create': (params, scope) => this.create(params, scope),
+      'terminal/output': (params, scope) => this.output(params, scope),
+      'terminal/wait_for_exit': (params, scope, token) => this.waitForExit(params, scope, token),
+      'terminal/kill': (params, scope) => this.kill(params, scope),
+      'terminal/release': (params, scope) => this.release(params, scope),
+    };
+  }
+
+  async sessionEnded(sessionId: string): Promise<void> {
+    this.endedSessions.add(sessionId);
+    const live = this.book.ofSession(sessionId).filter((record) => !record.released);
+    await Promise.all(live.map((record) => this.releaseRecord(record)));
+    this.counters.delete(sessionId);
+    this.book.sessionEnded(sessionId);
+  }
+
+  /** The extension is going away: every command still running (and its group) gets SIGTERM, then SIGKILL. */
+  dispose(): void {
+    for (const record of this.book.all()) {
+      if (!record.released || record.process.running) record.process.kill().catch(() => undefined);
+    }
+    this.book.dispose();
+  }
+
+  private async create(params: unknown, scope: SessionScope): Promise<{ terminalId: string }> {
+    const request = parseCreateTerminal(params);
+    if (this.endedSessions.has(scope.sessionId)) throw resourceNotFoundError(`Session ${scope.sessionId} has ended`);
+    const launch = terminalLaunch(request, scope.cwd, this.host);
+    const limit = Math.min(request.outputByteLimit ?? this.limits.defaultOutputByteLimit, this.limits.maxOutputByteLimit);
+    const number = (this.counters.get(scope.sessionId) ?? 0) + 1;
+    this.counters.set(scope.sessionId, number);
+    const terminalId = `term-${number}`;
+    const process = new TerminalProcess(launch, limit, this.limits.displayBytes);
+    const record = this.book.add(scope.sessionId, terminalId, launch.label, process);
+    try {
+      this.options.onDidCreate?.(record);
+    } catch {
+      // A mirror that cannot be shown must not fail the command.
+    }
+    return { terminalId };
+  }
+
+  private async output(params: unknown, scope: SessionScope): Promise<TerminalOutputResponse> {
+    const { process } = this.live('terminal/output', params, scope);
+    const { output, truncated } = process.output.forAgent();
+    const exitStatus = process.exitStatus;
+    return exitStatus ? { output, truncated, exitStatus } : { output, truncated };
+  }
+
+  private async waitForExit(params: unknown, scope: SessionScope, token: CancellationToken): Promise<ExitStatus> {
+    const { process } = this.live('terminal/wait_for_exit', params, scope);
+    return withCancellation(token, process.waitForExit().then((status) => ({ ...status })));
+  }
+
+  private async kill(params: unknown, scope: SessionScope): Promise<Record<string, never>> {
+    const { process } = this.live('terminal/kill', params, scope);
+    await process.kill();
+    return {};
+  }
+
+  private async release(params: unknown, scope: SessionScope): Promise<Record<string, never>> {
+    const ref = parseTerminalRef('terminal/release', params);
+    const record = this.book.get(scope.sessionId, ref.terminalId);
+    if (!record) throw unknownTerminal(ref.terminalId);
+    if (!record.released) await this.releaseRecord(record);
+    return {};
+  }
+
+  private async releaseRecord(record: TerminalRecord): Promise<void> {
+    this.book.markReleased(record);
+    await record.process.kill();
+  }
+
+  /** The terminal a request names, if it exists in the request's session and was not released. */
+  private live(method: string, params: unknown, scope: SessionScope): TerminalRecord {
+    const ref = parseTerminalRef(method, params);
+    const record = this.book.get(scope.sessionId, ref.terminalId);
+    if (!record) throw unknownTerminal(ref.terminalId);
+    if (record.released) throw resourceNotFoundError(`Terminal ${ref.terminalId} was released`, { terminalId: ref.terminalId });
+    return record;
+  }
+}
+
+function unknownTerminal(terminalId: string): Error {
+  return resourceNotFoundError(`Unknown terminal ${terminalId}`, { terminalId });
+}

@@ -1,0 +1,44 @@
+// The live output of a terminal inside its tool call card: plain text (escape sequences removed) in a scrolling
+// <pre> that follows the newest line while the user is at its bottom, and the command's state below it.
+// Nothing is drawn when the host has no output for the terminal (e.g. a terminal this client did not create).
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useTerminalView } from '../terminals/terminalContext';
+import { terminalStatus } from '../terminals/terminalStatus';
+import { terminalDisplayText } from '../terminals/terminalText';
+import { Icon } from './Icon';
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const SLACK_PX = 8;
+
+export function TerminalOutput({ terminalId }: { terminalId: string }) {
+  const view = useTerminalView(terminalId);
+  const text = useMemo(() => terminalDisplayText(view?.text ?? ''), [view?.text]);
+  const pre = useRef<HTMLPreElement>(null);
+  const stuck = useRef(true);
+
+  useLayoutEffect(() => {
+    const element = pre.current;
+    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+  }, [text]);
+
+  if (!view) return null;
+  const status = terminalStatus(view.exitStatus);
+  const onScroll = (): void => {
+    const element = pre.current;
+    if (element) stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
+  };
+  return (
+    <div class="terminal-output" data-terminal-output={terminalId} data-terminal-state={view.exitStatus ? 'exited' : 'running'}>
+      {text ? (
+        <pre ref={pre} class="terminal-output__text" tabIndex={0} onScroll={onScroll}>
+          {view.truncated ? <span class="terminal-output__note">[earlier output not shown]{'\n'}</span> : null}
+          {text}
+        </pre>
+      ) : null}
+      <div class={`terminal-output__status terminal-output__status--${status.tone}`}>
+        <Icon name={status.tone === 'running' ? 'loading' : status.tone === 'success' ? 'check' : 'error'} spin={status.tone === 'running'} />
+        <span>{status.text}</span>
+      </div>
+    </div>
+  );
+}

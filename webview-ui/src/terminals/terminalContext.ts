@@ -1,0 +1,18 @@
+// Gives terminal output components the terminal store without threading it through memoized entries.
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import type { TerminalStore, TerminalView } from './terminalStore';
+
+export const TerminalContext = createContext<TerminalStore | null>(null);
+
+/** The view of one terminal, re-rendering when it changes; undefined when the host sent nothing for it. */
+export function useTerminalView(terminalId: string): TerminalView | undefined {
+  const store = useContext(TerminalContext);
+  const [view, setView] = useState(() => store?.get(terminalId));
+  useEffect(() => {
+    if (!store) return undefined;
+    setView(store.get(terminalId));
+    return store.subscribe(terminalId, () => setView(store.get(terminalId)));
+  }, [store, terminalId]);
+  return view;
+}

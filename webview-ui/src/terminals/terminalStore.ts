@@ -1,0 +1,104 @@
+// The chat view's terminal outputs, per terminal id of the shown session: the text the host streamed (bounded to
+// the newest MAX_TEXT_CHARS), whether older output is missing, and the exit status. Components subscribe to one
+// terminal, so a flood re-renders only its own card. Pure (no DOM, no Preact): runs in node under mocha.
+import type { HostToWebview, TerminalExitView, TerminalOutputView } from '../../../src/shared/webviewProtocol';
+
+/** The most text kept per terminal (the host sends at most 64 KiB at a time). */
+export const MAX_TEXT_CHARS = 64 * 1024;
+/** The most terminals kept (the oldest are dropped first). */
+export const MAX_TERMINALS = 300;
+/** When trimming, a cut moves forward to the next line start if there is one this close. */
+const LINE_SEARCH_CHARS = 4 * 1024;
+
+export interface TerminalView {
+  text: string;
+  /** Older output is not shown. */
+  truncated: boolean;
+  exitStatus?: TerminalExitView;
+}
+
+/** Keeps the newest `max` characters of `text`: from a line start when one is near, never inside a surrogate pair. */
+export function keepTail(text: string, max: number = MAX_TEXT_CHARS): { text: string; trimmed: boolean } {
+  if (text.length <= max) return { text, trimmed: false };
+  let start = text.length - max;
+  const newline = text.indexOf('\n', start);
+  if (newline !== -1 && newline - start < LINE_SEARCH_CHARS && newline + 1 < text.length) start = newline + 1;
+  const code = text.charCodeAt(start);
+  if (code >= 0xdc00 && code <= 0xdfff) start++;
+  return { text: text.slice(start), trimmed: true };
+}
+
+function isExitView(value: unknown): value is TerminalExitView {
+  if (typeof value !== 'object' || value === null) return false;
+  const { exitCode, signal } = value as Record<string, unknown>;
+  return (exitCode === null || typeof exitCode === 'number') && (signal === null || typeof signal === 'string');
+}
+
+type Listener = () => void;
+
+export class TerminalStore {
+  private sessionId: string | undefined;
+  private readonly views = new Map<string, TerminalView>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  get(terminalId: string): TerminalView | undefined {
+    return this.views.get(terminalId);
+  }
+
+  /** Calls `listener` whenever the terminal's view changes; returns the unsubscribe function. */
+  subscribe(terminalId: string, listener: Listener): () => void {
+    let set = this.listeners.get(terminalId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(terminalId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(terminalId) === set) this.listeners.delete(terminalId);
+    };
+  }
+
+  apply(message: HostToWebview): void {
+    if (message.type === 'snapshot') {
+      this.sessionId = message.session?.sessionId;
+      const changed = new Set([...this.views.keys()]);
+      this.views.clear();
+      const terminals: unknown = message.terminals;
+      for (const view of Array.isArray(terminals) ? (terminals as TerminalOutputView[]) : []) {
+        if (typeof view?.terminalId !== 'string' || typeof view.text !== 'string') continue;
+        this.set(view.terminalId, this.merge(undefined, view, true));
+        changed.add(view.terminalId);
+      }
+      changed.forEach((id) => this.notify(id));
+    } else if (message.type === 'terminalOutput') {
+      if (message.sessionId !== this.sessionId) return;
+      const previous = this.views.get(message.terminalId);
+      this.set(message.terminalId, this.merge(previous, message, message.replace === true));
+      this.notify(message.terminalId);
+    }
+  }
+
+  private merge(previous: TerminalView | undefined, update: TerminalOutputView, replace: boolean): TerminalView {
+    const kept = keepTail(replace || !previous ? update.text : previous.text + update.text);
+    const exitStatus = isExitView(update.exitStatus) ? update.exitStatus : previous?.exitStatus;
+    const view: TerminalView = { text: kept.text, truncated: kept.trimmed || update.truncated === true || (previous?.truncated ?? false) };
+    if (exitStatus) view.exitStatus = exitStatus;
+    return view;
+  }
+
+  private set(terminalId: string, view: TerminalView): void {
+    this.views.delete(terminalId);
+    this.views.set(terminalId, view);
+    for (const oldest of this.views.keys()) {
+      if (this.views.size <= MAX_TERMINALS) break;
+      this.views.delete(oldest);
+      this.notify(oldest);
+    }
+  }
+
+  private notify(terminalId: string): void {
+    const set = this.listeners.get(terminalId);
+    if (set) for (const listener of [...set]) listener();
+  }
+}
