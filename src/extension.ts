@@ -5,10 +5,16 @@ import { AgentRuntime } from './acp/agentRuntime';
 import { clientCapabilitiesFor } from './acp/clientCapabilities';
 import { createClientServices } from './clientServices';
 import { registerCommands } from './commands/registerCommands';
+import { registerAddSelection } from './composer/addSelection';
+import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
+import { DiffView } from './editor/diffView';
+import { FilesApi, filesApiOf } from './editor/files';
+import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
+import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
@@ -18,6 +24,12 @@ export interface AcpExtensionApi {
   readonly sessions: SessionManager;
   /** Resolves once the configured default agent is selected. */
   agentSelected(): Promise<void>;
+  /** The composer's host side: structured prompts and their queue (what the chat view's messages reach). */
+  readonly composer: ComposerHost;
+  /** Permission notifications shown while the chat view is hidden. */
+  readonly permissionNotifier: PermissionNotifier;
+  /** The files service: the agents' write ledger, and prompts tests can answer. */
+  readonly files: FilesApi;
 }
 
 function workspaceCwd(): string {
@@ -63,11 +75,19 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;
 
+  const diffView = new DiffView();
+  const chatRoots = (): string[] => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()];
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
     switch (action.type) {
       case 'prompt':
-        return manager.prompt(action.text);
+        return composer.prompt(action);
+      case 'searchFiles':
+      case 'setConfigOption':
+      case 'setMode':
+      case 'removeQueued':
+      case 'resumeQueue':
+        return composer.handle(action);
       case 'cancel':
         return manager.cancel();
       case 'permission':
@@ -78,17 +98,37 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'openLink':
+        return openLink(action.href, chatRoots());
+      case 'openLocation':
+        return openLocation(action.path, action.line, chatRoots());
+      case 'openDiff':
+        return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
+      case 'copyText':
+        return copyText(action.text);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
+        composer.viewReady();
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
   };
   const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction);
+  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  const composer = new ComposerHost({ manager, post: (message) => provider.postToView(message), revealView: showChat });
+  const permissionNotifier = new PermissionNotifier(manager, {
+    isPanelVisible: () => provider.isVisible,
+    show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
+    showPanel: () => void showChat(),
+  });
 
   context.subscriptions.push(
+    diffView,
     traffic,
     provider,
+    composer,
+    permissionNotifier,
+    registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
@@ -97,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context) };
 }
 
 export function deactivate(): void {}

@@ -1,4 +1,5 @@
-// What this client advertises in `initialize`: exactly the services it has plugged in, nothing more.
+// What this client advertises in `initialize`: exactly the services it has plugged in, nothing more, and the chat
+// view's support for boolean session config options (drawn as toggles by the composer).
 import type { ClientCapabilities } from '../shared/acp';
 import type { ClientServices } from '../session/clientRequests';
 
@@ -9,5 +10,6 @@ export function clientCapabilitiesFor(services: ClientServices): ClientCapabilit
     terminal: ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release'].every((m) =>
       has(m as keyof ClientServices['handlers']),
     ),
+    session: { configOptions: { boolean: {} } },
   };
 }

@@ -19,6 +19,10 @@ import type {
   NewSessionResponse,
   PromptRequest,
   PromptResponse,
+  SetSessionConfigOptionRequest,
+  SetSessionConfigOptionResponse,
+  SetSessionModeRequest,
+  SetSessionModeResponse,
 } from '../shared/acp';
 import { acpCancellationStrategy } from './cancellation';
 
@@ -100,6 +104,15 @@ export class AcpClientConnection implements Disposable {
 
   async prompt(params: PromptRequest): Promise<PromptResponse> {
     return this.connection.sendRequest<PromptResponse>('session/prompt', params);
+  }
+
+  async setMode(params: SetSessionModeRequest): Promise<SetSessionModeResponse> {
+    return this.connection.sendRequest<SetSessionModeResponse>('session/set_mode', params);
+  }
+
+  /** The answer carries the complete option list. */
+  async setConfigOption(params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse> {
+    return this.connection.sendRequest<SetSessionConfigOptionResponse>('session/set_config_option', params);
   }
 
   async cancel(sessionId: string): Promise<void> {

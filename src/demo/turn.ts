@@ -8,7 +8,10 @@ import { runSteps } from './runner';
 import type { Turn } from './scenario';
 import { RpcError } from './wire';
 
-/** The text of a prompt: its text blocks, one per line (other blocks are named by their URI). */
+/**
+ * The text of a prompt, one block per line: text blocks as they are, a resource_link by its URI, an embedded text
+ * resource as "resource <uri>" and its text, an image as "image <mimeType> <n> bytes".
+ */
 export function promptText(prompt: Json | undefined): string {
   if (!Array.isArray(prompt)) return '';
   const parts: string[] = [];
@@ -16,6 +19,12 @@ export function promptText(prompt: Json | undefined): string {
     if (!isObject(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
     else if (block.type === 'resource_link' && typeof block.uri === 'string') parts.push(block.uri);
+    else if (block.type === 'resource' && isObject(block.resource) && typeof block.resource.uri === 'string') {
+      const text = block.resource.text;
+      parts.push(typeof text === 'string' ? `resource ${block.resource.uri}\n${text}` : `resource ${block.resource.uri}`);
+    } else if (block.type === 'image' && typeof block.mimeType === 'string' && typeof block.data === 'string' && block.data !== '') {
+      parts.push(`image ${block.mimeType} ${Math.floor((block.data.replace(/=+$/, '').length * 3) / 4)} bytes`);
+    }
   }
   return parts.join('\n');
 }

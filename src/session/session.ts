@@ -2,7 +2,17 @@
 // No `vscode` here, so unit tests can run it against an in-memory agent.
 import { CancellationToken, Emitter, ErrorCodes, Event, ResponseError } from 'vscode-jsonrpc/node';
 import type { SessionRequestMethod } from '../acp/clientConnection';
-import type { ContentBlock, PromptRequest, PromptResponse, RequestPermissionResponse } from '../shared/acp';
+import type {
+  ContentBlock,
+  PromptRequest,
+  PromptResponse,
+  RequestPermissionResponse,
+  SetSessionConfigOptionRequest,
+  SetSessionConfigOptionResponse,
+  SetSessionModeRequest,
+  SetSessionModeResponse,
+} from '../shared/acp';
+import type { ConfigValue } from '../shared/composerProtocol';
 import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
 import {
   addNotice,
@@ -15,6 +25,7 @@ import {
   setPermissionRequest,
   setTurnState,
 } from '../shared/reducer';
+import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
 import { ClientServices, NO_CLIENT_SERVICES, SessionScope } from './clientRequests';
 import { PermissionBroker, parsePermissionRequest } from './permissionBroker';
@@ -23,6 +34,8 @@ import { PermissionBroker, parsePermissionRequest } from './permissionBroker';
 export interface SessionTransport {
   prompt(params: PromptRequest): Promise<PromptResponse>;
   cancel(sessionId: string): Promise<void>;
+  setMode?(params: SetSessionModeRequest): Promise<SetSessionModeResponse>;
+  setConfigOption?(params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse>;
 }
 
 export class Session {
@@ -88,6 +101,31 @@ export class Session {
     this.permissions.cancelAll();
     this.emit(markTurnToolCallsCancelled(this.state));
     await this.transport().cancel(this.sessionId);
+  }
+
+  /** The `modes` and `configOptions` of the session/new (or session/load) answer. */
+  applySetup(response: unknown): void {
+    this.emit(applySessionSetup(this.state.header, response));
+  }
+
+  /** session/set_mode; on success the current mode is the chosen one (the agent may also say so in an update). */
+  async setMode(modeId: string): Promise<void> {
+    const transport = this.transport();
+    if (!transport.setMode) throw new Error('This connection cannot change modes.');
+    await transport.setMode({ sessionId: this.sessionId, modeId });
+    this.emit(setCurrentMode(this.state.header, modeId));
+  }
+
+  /** session/set_config_option; the answer's full option list replaces ours. */
+  async setConfigOption(configId: string, value: ConfigValue): Promise<void> {
+    const transport = this.transport();
+    if (!transport.setConfigOption) throw new Error('This connection cannot change configuration options.');
+    const params: SetSessionConfigOptionRequest =
+      typeof value === 'boolean'
+        ? { sessionId: this.sessionId, configId, type: 'boolean', value }
+        : { sessionId: this.sessionId, configId, value };
+    const response = await transport.setConfigOption(params);
+    this.emit(replaceConfigOptions(this.state.header, (response as { configOptions?: unknown } | null)?.configOptions));
   }
 
   choosePermission(requestKey: string, optionId: string): boolean {

@@ -3,8 +3,10 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
+import type { ContentBlock, PromptCapabilities } from '../shared/acp';
 import type { AgentSummary } from '../shared/webviewProtocol';
 import type { ClientServices } from './clientRequests';
+import { promptCapabilitiesOf, restrictToCapabilities } from './promptContent';
 import { Session } from './session';
 
 export interface SessionManagerDeps {
@@ -17,6 +19,9 @@ export interface SessionManagerDeps {
   services: ClientServices;
   log(line: string): void;
 }
+
+/** Builds a prompt once the agent is up, so it can follow the agent's prompt capabilities. */
+export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<ContentBlock[]>;
 
 interface ActiveAgent {
   definition: AgentDefinition;
@@ -46,6 +51,11 @@ export class SessionManager {
 
   get session(): Session | undefined {
     return this.currentSession;
+  }
+
+  /** What the running agent accepts in prompts; undefined until it has answered `initialize`. */
+  get promptCapabilities(): PromptCapabilities | undefined {
+    return this.active?.summary.promptCapabilities;
   }
 
   /** Chooses the agent for new sessions; a different agent stops the old one. */
@@ -79,15 +89,24 @@ export class SessionManager {
     if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
     const scope = { sessionId: response.sessionId, cwd, roots: this.deps.roots() };
     const session = new Session(scope, () => active.runtime.connection, this.deps.services, this.deps.log);
+    session.applySetup(response);
     this.replaceSession(session, active);
     return session;
   }
 
-  /** Sends a prompt to the current session, creating one first if there is none. */
-  async prompt(text: string): Promise<void> {
+  /**
+   * Sends a prompt to the current session, creating one first if there is none. Whatever the agent's prompt
+   * capabilities exclude is left out (see restrictToCapabilities). Throws when there is nothing left to send.
+   */
+  async prompt(input: string | ContentBlock[] | PromptBuilder): Promise<void> {
     const current = this.currentSession;
     const session = current && !current.ended && !this.creating ? current : await (this.creating ?? this.newSession());
-    await session.prompt([{ type: 'text', text }]);
+    const capabilities = this.promptCapabilities;
+    const content =
+      typeof input === 'string' ? [{ type: 'text' as const, text: input }] : Array.isArray(input) ? input : await input(capabilities ?? {});
+    const allowed = restrictToCapabilities(content, capabilities);
+    if (allowed.length === 0) throw new Error('There is nothing to send.');
+    await session.prompt(allowed);
   }
 
   async cancel(): Promise<void> {
@@ -139,6 +158,7 @@ export class SessionManager {
   private onAgentState(active: ActiveAgent, change: AgentStateChange): void {
     if (this.active !== active) return;
     active.summary = { id: active.definition.id, name: active.definition.name, status: change.state, message: change.message };
+    if (change.state === 'ready') active.summary.promptCapabilities = promptCapabilitiesOf(active.runtime.agentInfo);
     if (change.state === 'failed') this.currentSession?.agentLost(change.message ?? 'The agent stopped.');
     this.agentEmitter.fire(active.summary);
   }

@@ -1,6 +1,15 @@
 // Typed messages between the extension host and the chat webview. Both sides import this file; the host validates
 // everything the webview sends (see `parseWebviewMessage`) like any other untrusted input.
+import type { PromptCapabilities } from './acp';
+import {
+  ComposerHostMessage,
+  ComposerWebviewMessage,
+  PromptMessage,
+  parseComposerMessage,
+  parsePromptMessage,
+} from './composerProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
+import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
 export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
 
@@ -10,6 +19,8 @@ export interface AgentSummary {
   status: AgentStatus;
   /** Why the agent failed or stopped, with the tail of its stderr when there is one. */
   message?: string;
+  /** What the agent accepts in prompts (from its `initialize` answer); set while it is ready. */
+  promptCapabilities?: PromptCapabilities;
 }
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
@@ -22,20 +33,47 @@ export interface SessionSnapshot {
   totalEntries: number;
 }
 
+/** A terminal command's exit, as ACP reports it. */
+export interface TerminalExitView {
+  exitCode: number | null;
+  signal: string | null;
+}
+
+/** What a chat card shows of a terminal: its newest output (UTF-8 text, escape sequences left in) and its exit. */
+export interface TerminalOutputView {
+  terminalId: string;
+  text: string;
+  /** Older output is not shown. */
+  truncated?: boolean;
+  exitStatus?: TerminalExitView;
+}
+
+/** New output of a terminal of the session: appended to what the view has, or replacing it when `replace`. */
+export interface TerminalOutputMessage extends TerminalOutputView {
+  type: 'terminalOutput';
+  sessionId: string;
+  replace?: boolean;
+}
+
 export type HostToWebview =
-  | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null }
+  | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null; terminals?: TerminalOutputView[] }
+  | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
   /** Changed entries (new ones last); `header` rides along when it changed in the same frame. */
   | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
-  | { type: 'header'; sessionId: string; header: SessionHeader };
+  | { type: 'header'; sessionId: string; header: SessionHeader }
+  | ComposerHostMessage
+  | TranscriptHostMessage;
 
 export type WebviewToHost =
   | { type: 'ready' }
-  | { type: 'prompt'; text: string }
+  | PromptMessage
   | { type: 'cancel' }
   | { type: 'permission'; requestKey: string; optionId: string }
   | { type: 'newSession' }
-  | { type: 'restartAgent' };
+  | { type: 'restartAgent' }
+  | ComposerWebviewMessage
+  | TranscriptWebviewMessage;
 
 export type { EntryId };
 
@@ -53,12 +91,12 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'restartAgent':
       return { type: value.type };
     case 'prompt':
-      return typeof value.text === 'string' ? { type: 'prompt', text: value.text } : undefined;
+      return parsePromptMessage(value);
     case 'permission':
       return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
     default:
-      return undefined;
+      return parseComposerMessage(value) ?? parseTranscriptMessage(value);
   }
 }

@@ -1,8 +1,11 @@
 // The chat webview view: sends a snapshot when the webview says it is ready, then coalesced patches;
 // everything the webview sends is validated before it reaches the session manager.
 import * as vscode from 'vscode';
+import { terminalOutputs } from '../editor/terminals/outputRegistry';
+import { TerminalOutputPoster, terminalIdsOf } from '../editor/terminals/terminalPosts';
 import type { Session } from '../session/session';
 import type { SessionManager } from '../session/sessionManager';
+import { olderPage } from '../shared/transcriptProtocol';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
@@ -21,6 +24,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private readonly coalescer = new PatchCoalescer((message) => this.post(message));
+  /** Live output of the followed session's terminals, for their tool call cards. */
+  private readonly terminalPosts = new TerminalOutputPoster(terminalOutputs(), (message) => this.post(message));
   private readonly disposables: vscode.Disposable[] = [];
   private sessionSubscription: { dispose(): void } | undefined;
 
@@ -64,9 +69,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
+  /** Posts when the view is on screen and ready; false otherwise (a view that comes back says `ready` again). */
+  postToView(message: HostToWebview): boolean {
+    if (!this.view || !this.ready || !this.view.visible) return false;
+    void this.view.webview.postMessage(message);
+    return true;
+  }
+
   dispose(): void {
     this.sessionSubscription?.dispose();
     this.coalescer.reset();
+    this.terminalPosts.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -80,6 +93,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.ready = true;
       this.sendSnapshot();
     }
+    if (message.type === 'loadOlder') {
+      this.sendOlder(message.sessionId, message.before);
+      return;
+    }
     this.onUserAction(message).catch((error: unknown) => {
       void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     });
@@ -89,12 +106,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.sessionSubscription?.dispose();
     this.coalescer.track(session?.state);
     this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
+    this.terminalPosts.follow(session?.sessionId);
     this.sendSnapshot();
+  }
+
+  /** The page of entries before `before` (the view scrolled to the top of what it has). */
+  private sendOlder(sessionId: string, before: string): void {
+    const session = this.manager.session;
+    if (!session || session.sessionId !== sessionId) return;
+    const entries = olderPage(session.state.entries, before);
+    if (entries) this.post({ type: 'olderEntries', sessionId, entries, totalEntries: session.state.entries.length });
+    if (entries) this.terminalPosts.postReferenced(terminalIdsOf(entries));
   }
 
   private sendSnapshot(): void {
     this.coalescer.reset();
-    this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session: snapshotOf(this.manager.session) });
+    const session = snapshotOf(this.manager.session);
+    const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
+    this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session, terminals });
   }
 
   private post(message: HostToWebview): void {

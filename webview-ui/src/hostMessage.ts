@@ -1,6 +1,8 @@
 // A shallow check of what arrives on `window.message` before the store sees it: enough that the store cannot
 // crash on a malformed message. The host is our own extension, so this guards against bugs, not attackers.
 import type { HostToWebview } from '../../src/shared/webviewProtocol';
+import { asComposerHostMessage } from './composer/composerMessages';
+import { asTerminalOutputMessage } from './terminals/terminalMessages';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,7 +35,13 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
         : undefined;
     case 'header':
       return typeof value.sessionId === 'string' && isRecord(value.header) ? (value as unknown as HostToWebview) : undefined;
+    case 'olderEntries':
+      return typeof value.sessionId === 'string' && isEntryList(value.entries) && typeof value.totalEntries === 'number'
+        ? (value as unknown as HostToWebview)
+        : undefined;
+    case 'terminalOutput':
+      return asTerminalOutputMessage(value);
     default:
-      return undefined;
+      return asComposerHostMessage(value);
   }
 }

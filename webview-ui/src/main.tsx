@@ -3,28 +3,46 @@ import '@vscode/codicons/dist/codicon.css';
 import './styles/base.css';
 import './styles/header.css';
 import './styles/transcript.css';
+import './styles/markdown.css';
 import './styles/toolCall.css';
 import './styles/plan.css';
 import './styles/composer.css';
+import './styles/composerPopup.css';
+import './styles/permission.css';
+import './styles/terminal.css';
 import { render } from 'preact';
 import { App } from './components/App';
+import { ComposerContext } from './composer/composerContext';
+import { ComposerStore } from './composer/composerStore';
 import { HostContext } from './hostContext';
+import { TerminalContext } from './terminals/terminalContext';
+import { TerminalStore } from './terminals/terminalStore';
 import { asHostMessage } from './hostMessage';
 import { ChatStore } from './store';
 import { connectToHost } from './vscodeApi';
 
 const host = connectToHost();
 const store = new ChatStore();
+const composerStore = new ComposerStore();
+const terminalStore = new TerminalStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
-  if (message) store.apply(message);
+  if (message) {
+    store.apply(message);
+    composerStore.apply(message);
+    terminalStore.apply(message);
+  }
 });
 
 const root = document.getElementById('root') ?? document.body;
 render(
   <HostContext.Provider value={host}>
-    <App store={store} />
+    <ComposerContext.Provider value={composerStore}>
+      <TerminalContext.Provider value={terminalStore}>
+        <App store={store} />
+      </TerminalContext.Provider>
+    </ComposerContext.Provider>
   </HostContext.Provider>,
   root,
 );

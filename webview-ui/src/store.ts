@@ -63,9 +63,32 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
       if (totalEntries !== next.totalEntries) next = { ...next, totalEntries };
       return next === session ? state : { ...state, session: next };
     }
+    case 'olderEntries': {
+      const session = state.session;
+      if (!session || session.sessionId !== message.sessionId) return state;
+      const next = prependEntries(session, message.entries);
+      const totalEntries = Math.max(message.totalEntries, next.entries.length);
+      if (next === session && totalEntries === session.totalEntries) return state;
+      return { ...state, session: { ...next, totalEntries } };
+    }
     default:
       return state;
   }
+}
+
+/** Entries older than the ones held (the answer to `loadOlder`) go first; ids already held are skipped. */
+export function prependEntries(session: SessionView, older: readonly TranscriptEntry[]): SessionView {
+  const seen = new Set<EntryId>();
+  const fresh = older.filter((entry) => {
+    if (session.positions.has(entry.id) || seen.has(entry.id)) return false;
+    seen.add(entry.id);
+    return true;
+  });
+  if (fresh.length === 0) return session;
+  const entries = [...fresh, ...session.entries];
+  const positions = new Map<EntryId, number>();
+  entries.forEach((entry, i) => positions.set(entry.id, i));
+  return { ...session, entries, positions };
 }
 
 /** Upserts by id: new ids append in the given order, known ids are replaced in place unless older than held. */

@@ -1,14 +1,21 @@
 // What the view keeps across being hidden or reloaded (through `vscode.setState`): view state only, never session
 // data. Read leniently: an older build may have stored something else.
+import { parseMention, type MentionRef } from '../../src/shared/composerProtocol';
+
 export interface ViewState {
   /** The unsent text in the composer. */
   draft: string;
+  /** The draft's @-mentions (present only when there are some). */
+  mentions?: MentionRef[];
 }
 
 export const emptyViewState: ViewState = { draft: '' };
 
 export function parseViewState(value: unknown): ViewState {
   if (typeof value !== 'object' || value === null) return emptyViewState;
-  const draft = (value as { draft?: unknown }).draft;
-  return { draft: typeof draft === 'string' ? draft : '' };
+  const { draft, mentions } = value as { draft?: unknown; mentions?: unknown };
+  const state: ViewState = { draft: typeof draft === 'string' ? draft : '' };
+  const kept = Array.isArray(mentions) ? mentions.map(parseMention).filter((m): m is MentionRef => m !== undefined) : [];
+  if (kept.length > 0) state.mentions = kept;
+  return state;
 }

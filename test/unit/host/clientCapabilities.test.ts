@@ -6,7 +6,11 @@ const handler: ClientRequestHandler = () => Promise.resolve(null);
 
 describe('client capabilities', () => {
   it('advertises nothing when no service is plugged in', () => {
-    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES), { fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES), {
+      fs: { readTextFile: false, writeTextFile: false },
+      terminal: false,
+      session: { configOptions: { boolean: {} } },
+    });
   });
 
   it('advertises exactly the fs methods and the terminal set that are served', () => {
@@ -15,7 +19,8 @@ describe('client capabilities', () => {
       handlers: { 'terminal/create': handler, 'terminal/output': handler, 'terminal/wait_for_exit': handler, 'terminal/kill': handler, 'terminal/release': handler },
       sessionEnded: () => Promise.resolve(),
     };
-    assert.deepEqual(clientCapabilitiesFor(combineServices([files, terminals])), { fs: { readTextFile: true, writeTextFile: false }, terminal: true });
+    const both = clientCapabilitiesFor(combineServices([files, terminals]));
+    assert.deepEqual({ fs: both.fs, terminal: both.terminal }, { fs: { readTextFile: true, writeTextFile: false }, terminal: true });
     const partial = { handlers: { 'terminal/create': handler }, sessionEnded: () => Promise.resolve() };
     assert.equal(clientCapabilitiesFor(partial).terminal, false, 'terminal needs every terminal method');
   });

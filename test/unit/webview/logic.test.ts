@@ -83,8 +83,9 @@ describe('webview logic', () => {
     });
     it('gives unknown kinds the generic icon', () => {
       assert.equal(toolKindIcon('execute'), 'terminal');
-      assert.equal(toolKindIcon('_custom'), 'tools');
-      assert.equal(toolKindIcon('constructor'), 'tools');
+      assert.equal(toolKindIcon('other'), 'tools');
+      assert.equal(toolKindIcon('_custom'), 'symbol-misc');
+      assert.equal(toolKindIcon('constructor'), 'symbol-misc');
     });
   });
 
@@ -144,6 +145,7 @@ describe('webview logic', () => {
       assert.deepEqual(toolContentView({ type: 'content', content: { type: 'text', text: 'out' } }), {
         kind: 'content',
         blocks: [{ kind: 'text', text: 'out' }],
+        block: { type: 'text', text: 'out' },
       });
       assert.deepEqual(toolContentView({ type: 'diff', path: '/a.ts', oldText: 'a\n', newText: 'a\nb\n' }), {
         kind: 'diff',
@@ -151,6 +153,8 @@ describe('webview logic', () => {
         added: 1,
         removed: 0,
         isNew: false,
+        oldText: 'a\n',
+        newText: 'a\nb\n',
       });
       assert.deepEqual(toolContentView({ type: 'diff', path: '/n.ts', oldText: null, newText: 'x' }), {
         kind: 'diff',
@@ -158,6 +162,7 @@ describe('webview logic', () => {
         added: 1,
         removed: 0,
         isNew: true,
+        newText: 'x',
       });
       assert.deepEqual(toolContentView({ type: 'terminal', terminalId: 't1' }), { kind: 'terminal', terminalId: 't1' });
     });

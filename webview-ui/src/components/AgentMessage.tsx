@@ -1,10 +1,11 @@
+// An agent message: its text as markdown (drawn incrementally while it streams), other content blocks as such.
 import type { AgentMessageEntry } from '../../../src/shared/model';
-import { Blocks } from './Blocks';
+import { ContentBlocks } from './ContentBlocks';
 
-export function AgentMessage({ entry }: { entry: AgentMessageEntry }) {
+export function AgentMessage({ entry, active }: { entry: AgentMessageEntry; active: boolean }) {
   return (
     <div class="entry entry--agent" data-entry-kind="agent" data-entry-id={entry.id}>
-      <Blocks blocks={entry.content} />
+      <ContentBlocks blocks={entry.content} streaming={active} idPrefix={entry.id} />
     </div>
   );
 }

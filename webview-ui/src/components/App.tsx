@@ -1,9 +1,10 @@
 // The chat panel: header, transcript, plan, composer.
 import type { ChatState, ChatStore } from '../store';
 import { useChatState } from '../hooks/useChatState';
-import { activeEntryId, sendBlocker } from '../selectors';
+import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
 import { Composer } from './Composer';
 import { Header } from './Header';
+import { LiveAnnouncer } from './LiveAnnouncer';
 import { Plan } from './Plan';
 import { Transcript } from './Transcript';
 
@@ -19,14 +20,15 @@ export function App({ store }: { store: ChatStore }) {
   const plan = header?.plan ?? [];
   return (
     <div class="chat">
-      <Header agent={state.agent} sessionTitle={header?.title} />
+      <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} />
       <Transcript
         session={state.session}
         activeId={activeEntryId(state)}
         emptyText={emptyText(state)}
       />
-      {plan.length > 0 ? <Plan items={plan} /> : null}
-      <Composer blocker={sendBlocker(state)} turn={header?.turn} />
+      {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} /> : null}
+      <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
+      <LiveAnnouncer state={state} />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export class EntryItem extends Component<EntryItemProps> {
       case 'user':
         return <UserMessage entry={entry} />;
       case 'agent':
-        return <AgentMessage entry={entry} />;
+        return <AgentMessage entry={entry} active={active} />;
       case 'thought':
         return <Thought entry={entry} active={active} />;
       case 'tool_call':

@@ -1,7 +1,9 @@
 // The agent (name, status; on failure the reason and a Restart button), the session title, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
+import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
+import { UsageMeter } from './UsageMeter';
 
 const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
   starting: { label: 'Starting…', icon: 'loading', spin: true },
@@ -13,9 +15,10 @@ const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }
 interface HeaderProps {
   agent: AgentSummary | null;
   sessionTitle: string | undefined;
+  usage?: UsageInfo;
 }
 
-export function Header({ agent, sessionTitle }: HeaderProps) {
+export function Header({ agent, sessionTitle, usage }: HeaderProps) {
   const host = useHost();
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
@@ -31,6 +34,7 @@ export function Header({ agent, sessionTitle }: HeaderProps) {
             </span>
           ) : null}
         </div>
+        <UsageMeter usage={usage} />
         <button
           type="button"
           class="button button--icon"

@@ -1,8 +1,11 @@
-// Something the client says in the transcript (stop reasons, errors, agent exits).
+// Something the client says in the transcript: stop reasons (max tokens, refusal, cancelled), agent errors and
+// exits. Errors show their detail right away, in plain text; other notices fold it under "Details".
 import type { NoticeEntry } from '../../../src/shared/model';
+import { Disclosure } from './Disclosure';
 import { Icon } from './Icon';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
+const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };
 
 export function Notice({ entry }: { entry: NoticeEntry }) {
   const severity = Object.hasOwn(ICONS, entry.severity) ? entry.severity : 'info';
@@ -15,12 +18,15 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
     >
       <Icon name={ICONS[severity]} />
       <div class="notice__body">
-        <div class="notice__text">{entry.text}</div>
-        {entry.detail ? (
-          <details class="notice__detail">
-            <summary>Details</summary>
+        <div class="notice__text">
+          <span class="visually-hidden">{LABELS[severity]}: </span>
+          {entry.text}
+        </div>
+        {entry.detail && severity === 'error' ? <div class="mono-block notice__detail">{entry.detail}</div> : null}
+        {entry.detail && severity !== 'error' ? (
+          <Disclosure id={`${entry.id}:detail`} label="Details" class="notice__detail">
             <div class="mono-block">{entry.detail}</div>
-          </details>
+          </Disclosure>
         ) : null}
       </div>
     </div>

@@ -1,7 +1,9 @@
-// A thought: collapsed by default; the user opens it (the browser keeps that open state across re-renders).
+// A thought: folded by default under a button that says how long the agent thought; open, it shows the thought as
+// markdown. The open state is view state (kept across the entry scrolling away), the duration comes from the entry.
 import type { ThoughtEntry } from '../../../src/shared/model';
+import { domIdFor, useDisclosure } from '../disclosure';
 import { thoughtLabel } from '../logic/thoughtLabel';
-import { Blocks } from './Blocks';
+import { ContentBlocks } from './ContentBlocks';
 import { Icon } from './Icon';
 
 interface ThoughtProps {
@@ -11,15 +13,27 @@ interface ThoughtProps {
 }
 
 export function Thought({ entry, active }: ThoughtProps) {
+  const [open, toggle] = useDisclosure(`${entry.id}:thought`, false);
+  const bodyId = domIdFor(`${entry.id}:thought`);
   return (
-    <details class="entry entry--thought" data-entry-kind="thought" data-entry-id={entry.id}>
-      <summary>
+    <div class={`entry entry--thought${open ? ' is-open' : ''}`} data-entry-kind="thought" data-entry-id={entry.id}>
+      <button
+        type="button"
+        class="thought__toggle"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={bodyId}
+        data-action="toggle-thought"
+        onClick={toggle}
+      >
+        <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         <Icon name={active ? 'loading' : 'lightbulb'} spin={active} />
         <span>{thoughtLabel(active, entry.startedAt, entry.updatedAt)}</span>
-      </summary>
-      <div class="thought-body">
-        <Blocks blocks={entry.content} />
-      </div>
-    </details>
+      </button>
+      {open ? (
+        <div id={bodyId} class="thought-body">
+          <ContentBlocks blocks={entry.content} streaming={active} idPrefix={entry.id} />
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,50 +1,60 @@
-// One content item of a tool call: text, a diff summary, a terminal reference, or an unknown type by name.
+// One content item of a tool call: content blocks (text as markdown), a diff with its hunks, a terminal, or an
+// unknown type by name with its JSON folded.
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { toolContentView } from '../logic/toolContent';
+import { formatRawOutput } from '../logic/rawOutput';
+import { ContentBlocks } from './ContentBlocks';
+import { DiffContent } from './DiffContent';
+import { Disclosure } from './Disclosure';
 import { Icon } from './Icon';
+import { TerminalOutput } from './TerminalOutput';
 
-export function ToolContentItem({ item }: { item: OpenToolCallContent }) {
+interface ToolContentItemProps {
+  item: OpenToolCallContent;
+  /** Which tool call and which of its items this is: for "Open diff" and folded parts' view state. */
+  toolCallId?: string;
+  index?: number;
+  entryId?: string;
+}
+
+export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = toolCallId }: ToolContentItemProps) {
   const view = toolContentView(item);
   switch (view.kind) {
     case 'content':
       return (
         <li class="tool-content tool-content--text" data-content-type="content">
-          <div class="mono-block">
-            {view.blocks.map((block, i) => (
-              <span key={i} class={block.kind === 'text' ? undefined : 'block-label'}>
-                {block.text}
-              </span>
-            ))}
-          </div>
+          <ContentBlocks blocks={[view.block]} streaming={false} idPrefix={`${entryId}:content:${index}`} />
         </li>
       );
     case 'diff':
       return (
-        <li class="tool-content tool-content--diff" data-content-type="diff">
-          <Icon name="diff" />
-          <span class="tool-diff__path" title={view.path}>
-            {view.path}
-          </span>
-          {view.isNew ? <span class="tool-diff__new">new</span> : null}
-          <span class="tool-diff__added" aria-label={`${view.added} lines added`}>
-            +{view.added}
-          </span>
-          <span class="tool-diff__removed" aria-label={`${view.removed} lines removed`}>
-            −{view.removed}
-          </span>
-        </li>
+        <DiffContent
+          item={item}
+          toolCallId={toolCallId}
+          index={index}
+          path={view.path}
+          oldText={view.oldText}
+          newText={view.newText}
+          roughAdded={view.added}
+          roughRemoved={view.removed}
+        />
       );
     case 'terminal':
       return (
-        <li class="tool-content tool-content--terminal" data-content-type="terminal">
-          <Icon name="terminal" />
-          <span>Terminal {view.terminalId}</span>
+        <li class="tool-content tool-content--terminal" data-content-type="terminal" data-terminal-id={view.terminalId}>
+          <div class="tool-terminal__label">
+            <Icon name="terminal" />
+            <span>Terminal {view.terminalId}</span>
+          </div>
+          <TerminalOutput terminalId={view.terminalId} />
         </li>
       );
     default:
       return (
         <li class="tool-content tool-content--other" data-content-type={view.type}>
-          <span class="block-label">[{view.type}]</span>
+          <Disclosure id={`${entryId}:other:${index}`} label={<span class="block-label">[{view.type}]</span>}>
+            <div class="mono-block">{formatRawOutput(item)}</div>
+          </Disclosure>
         </li>
       );
   }

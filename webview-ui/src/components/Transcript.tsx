@@ -1,10 +1,12 @@
-// The conversation: a live log of keyed, memoized entries that follows the newest one while the user is at the
-// bottom, plus a "jump to latest" button once they scroll up.
-import { useEffect, useRef } from 'preact/hooks';
+// The conversation, virtualized: only the entries near the viewport are in the DOM (between two spacers), so the
+// DOM does not grow with the transcript. It follows the newest entry while the user is at the bottom, shows a
+// "jump to latest" button once they scroll up, and pages in older entries from the host at the top.
+import { useCallback, useRef } from 'preact/hooks';
+import { useHost } from '../hostContext';
+import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
 import type { SessionView } from '../store';
-import { useStickToBottom } from '../hooks/useStickToBottom';
-import { EntryItem } from './EntryItem';
 import { Icon } from './Icon';
+import { TranscriptRow } from './TranscriptRow';
 
 interface TranscriptProps {
   session: SessionView | null;
@@ -14,47 +16,68 @@ interface TranscriptProps {
   emptyText: string;
 }
 
+const NO_ENTRIES: SessionView['entries'] = [];
+const NO_POSITIONS: SessionView['positions'] = new Map();
+
 export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
+  const host = useHost();
   const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  const { atBottom, scrollToBottom } = useStickToBottom(scroller, content);
-  const sessionId = session?.sessionId;
-
-  // Another session: start at its newest entry.
-  useEffect(() => scrollToBottom(), [sessionId, scrollToBottom]);
-
+  const topSpacer = useRef<HTMLDivElement>(null);
+  const entries = session?.entries ?? NO_ENTRIES;
   const hidden = session ? session.totalEntries - session.entries.length : 0;
+  const sessionId = session?.sessionId;
+  const requestOlder = useCallback(
+    (before: string) => {
+      if (sessionId) host.post({ type: 'loadOlder', sessionId, before });
+    },
+    [host, sessionId],
+  );
+  const virtual = useVirtualTranscript({
+    scroller,
+    topSpacer,
+    sessionId,
+    entries,
+    positions: session?.positions ?? NO_POSITIONS,
+    olderAvailable: hidden > 0,
+    requestOlder,
+  });
+  const { window } = virtual;
+
   return (
     <div class="transcript">
       <div
         ref={scroller}
         class="transcript__scroller"
         role="log"
-        aria-live="polite"
+        aria-live="off"
         aria-label="Conversation"
         tabIndex={0}
+        data-total-entries={session?.totalEntries ?? 0}
       >
-        <div ref={content} class="transcript__content">
-          {hidden > 0 ? (
-            <div class="transcript__hidden">
-              {hidden === 1 ? '1 earlier entry not shown' : `${hidden} earlier entries not shown`}
-            </div>
-          ) : null}
-          {session && session.entries.length > 0 ? (
-            session.entries.map((entry) => <EntryItem key={entry.id} entry={entry} active={entry.id === activeId} />)
-          ) : (
-            <div class="transcript__empty" data-empty-state>
-              {session ? 'Send a message to start.' : emptyText}
-            </div>
-          )}
-        </div>
+        {hidden > 0 ? (
+          <div class="transcript__hidden">
+            <button type="button" class="link-button" data-action="load-older" onClick={virtual.loadOlder}>
+              {hidden === 1 ? 'Load 1 earlier entry' : `Load ${hidden} earlier entries`}
+            </button>
+          </div>
+        ) : null}
+        <div ref={topSpacer} class="transcript__spacer" style={{ height: `${window.padTop}px` }} />
+        {entries.slice(window.start, window.end).map((entry) => (
+          <TranscriptRow key={entry.id} entry={entry} active={entry.id === activeId} measurer={virtual.measurer} />
+        ))}
+        <div class="transcript__spacer" style={{ height: `${window.padBottom}px` }} />
+        {entries.length === 0 ? (
+          <div class="transcript__empty" data-empty-state>
+            {session ? 'Send a message to start.' : emptyText}
+          </div>
+        ) : null}
       </div>
-      {atBottom ? null : (
+      {virtual.atBottom ? null : (
         <button
           type="button"
           class="button button--secondary transcript__jump"
           data-action="jump-to-latest"
-          onClick={scrollToBottom}
+          onClick={virtual.scrollToBottom}
         >
           <Icon name="arrow-down" />
           <span>Latest</span>

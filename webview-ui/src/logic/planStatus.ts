@@ -14,3 +14,19 @@ const KNOWN: Record<string, PlanStatusLook> = {
 export function planStatusLook(status: string): PlanStatusLook {
   return Object.hasOwn(KNOWN, status) ? KNOWN[status] : { label: status, icon: 'circle-large-outline', done: false };
 }
+
+export interface PlanPriorityLook {
+  label: string;
+  tone: 'high' | 'medium' | 'low' | 'other';
+}
+
+const PRIORITIES: Record<string, PlanPriorityLook> = {
+  high: { label: 'High', tone: 'high' },
+  medium: { label: 'Medium', tone: 'medium' },
+  low: { label: 'Low', tone: 'low' },
+};
+
+/** How a plan item's priority is drawn; unknown priorities are shown as they came. */
+export function planPriorityLook(priority: string): PlanPriorityLook {
+  return Object.hasOwn(PRIORITIES, priority) ? PRIORITIES[priority] : { label: priority, tone: 'other' };
+}

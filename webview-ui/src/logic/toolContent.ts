@@ -4,8 +4,8 @@ import { blockViews, type BlockView, type OpenContentBlock } from './contentText
 import { diffStats } from './diffStats';
 
 export type ToolContentView =
-  | { kind: 'content'; blocks: BlockView[] }
-  | { kind: 'diff'; path: string; added: number; removed: number; isNew: boolean }
+  | { kind: 'content'; blocks: BlockView[]; block: OpenContentBlock }
+  | { kind: 'diff'; path: string; added: number; removed: number; isNew: boolean; oldText?: string; newText: string }
   | { kind: 'terminal'; terminalId: string }
   | { kind: 'other'; type: string };
 
@@ -18,13 +18,21 @@ export function toolContentView(item: OpenToolCallContent): ToolContentView {
   switch (item.type) {
     case 'content':
       if (isRecord(fields.content) && typeof fields.content.type === 'string') {
-        return { kind: 'content', blocks: blockViews([fields.content as OpenContentBlock]) };
+        const block = fields.content as OpenContentBlock;
+        return { kind: 'content', blocks: blockViews([block]), block };
       }
       break;
     case 'diff':
       if (typeof fields.path === 'string' && typeof fields.newText === 'string') {
         const oldText = typeof fields.oldText === 'string' ? fields.oldText : undefined;
-        return { kind: 'diff', path: fields.path, ...diffStats(oldText, fields.newText), isNew: oldText === undefined };
+        return {
+          kind: 'diff',
+          path: fields.path,
+          ...diffStats(oldText, fields.newText),
+          isNew: oldText === undefined,
+          ...(oldText === undefined ? {} : { oldText }),
+          newText: fields.newText,
+        };
       }
       break;
     case 'terminal':

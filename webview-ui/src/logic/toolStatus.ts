@@ -1,6 +1,6 @@
 // How a tool call status is drawn: a label, a codicon and a tone (a CSS class picks the theme colour).
 // Unknown statuses (newer spec, custom `_` values) are shown as they came, with a neutral look.
-export type StatusTone = 'pending' | 'progress' | 'success' | 'failure' | 'cancelled' | 'unknown';
+export type StatusTone = 'pending' | 'progress' | 'success' | 'failure' | 'cancelled' | 'awaiting' | 'unknown';
 
 export interface StatusLook {
   label: string;
@@ -22,6 +22,18 @@ export function toolStatusLook(status: string): StatusLook {
   return Object.hasOwn(KNOWN, status) ? KNOWN[status] : { label: status, icon: 'question', tone: 'unknown', spin: false };
 }
 
+const AWAITING_PERMISSION: StatusLook = { label: 'Awaiting permission', icon: 'shield', tone: 'awaiting', spin: false };
+
+/** The card's status: "Awaiting permission" while the agent waits for the user, else the tool call's status. */
+export function toolCardLook(status: string, asking: boolean): StatusLook {
+  return asking ? AWAITING_PERMISSION : toolStatusLook(status);
+}
+
+/** Finished cards (completed, cancelled) start folded; the rest, and every card that asks, start open. */
+export function toolCardOpenByDefault(status: string, asking: boolean): boolean {
+  return asking || !(status === 'completed' || status === 'cancelled');
+}
+
 const KIND_ICONS: Record<string, string> = {
   read: 'file',
   edit: 'edit',
@@ -35,7 +47,7 @@ const KIND_ICONS: Record<string, string> = {
   other: 'tools',
 };
 
-/** A codicon for a tool kind; unknown kinds get the generic one. */
+/** A codicon for a tool kind; unknown and custom (`_`) kinds get a generic one of their own. */
 export function toolKindIcon(kind: string): string {
-  return Object.hasOwn(KIND_ICONS, kind) ? KIND_ICONS[kind] : 'tools';
+  return Object.hasOwn(KIND_ICONS, kind) ? KIND_ICONS[kind] : 'symbol-misc';
 }

@@ -1,0 +1,121 @@
+// Permission requests while the chat panel is hidden: a notification offers the same options (the first three as
+// buttons, plus "Show", which brings the panel up). The request settles once, wherever it is answered first: a
+// button pressed after the panel answered changes nothing. No `vscode` here: the glue passes in the UI calls.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
+import type { OpenPermissionOption } from '../shared/acp';
+import type { SessionChange, SessionState, ToolCallEntry } from '../shared/model';
+import { findToolCall } from '../shared/reducer';
+
+/** Tool call entries have the id `t:<toolCallId>` (see reducerBook). */
+const TOOL_ENTRY_PREFIX = 't:';
+
+export const SHOW_BUTTON = 'Show';
+/** Options offered as buttons; more are reached through "Show". */
+export const MAX_OPTION_BUTTONS = 3;
+
+export interface NotifierUi {
+  isPanelVisible(): boolean;
+  /** Resolves with the pressed button, or undefined when the notification was dismissed. */
+  show(message: string, buttons: string[]): PromiseLike<string | undefined>;
+  showPanel(): void;
+}
+
+export interface NotifierSession {
+  readonly state: SessionState;
+  readonly onDidChange: Event<SessionChange>;
+  choosePermission(requestKey: string, optionId: string): boolean;
+}
+
+export interface NotifierSessions {
+  readonly session: NotifierSession | undefined;
+  readonly onDidChangeSession: Event<NotifierSession | undefined>;
+}
+
+export interface PermissionNotice {
+  requestKey: string;
+  message: string;
+  buttons: string[];
+}
+
+/** The buttons for these options: their names (numbered when two share one), then "Show". */
+export function noticeButtons(options: readonly OpenPermissionOption[]): { buttons: string[]; optionIds: Map<string, string> } {
+  const optionIds = new Map<string, string>();
+  for (const [index, option] of options.slice(0, MAX_OPTION_BUTTONS).entries()) {
+    let label = option.name.trim() || option.optionId;
+    if (optionIds.has(label) || label === SHOW_BUTTON) label = `${index + 1}. ${label}`;
+    optionIds.set(label, option.optionId);
+  }
+  return { buttons: [...optionIds.keys(), SHOW_BUTTON], optionIds };
+}
+
+export class PermissionNotifier {
+  private readonly notified = new Map<string, { session: NotifierSession; toolCallId: string; optionIds: Map<string, string> }>();
+  private sessionSubscription: { dispose(): void } | undefined;
+  private readonly subscription: { dispose(): void };
+  private readonly noticeEmitter = new Emitter<PermissionNotice>();
+  /** A notification was shown. */
+  readonly onDidNotify: Event<PermissionNotice> = this.noticeEmitter.event;
+
+  constructor(
+    sessions: NotifierSessions,
+    private readonly ui: NotifierUi,
+  ) {
+    this.subscription = sessions.onDidChangeSession((session) => this.watch(session));
+    this.watch(sessions.session);
+  }
+
+  /**
+   * A notification button was pressed: the option is chosen unless the request was answered meanwhile (then
+   * nothing happens and false is returned). "Show" brings the panel up.
+   */
+  answer(requestKey: string, button: string | undefined): boolean {
+    const notice = this.notified.get(requestKey);
+    if (button === SHOW_BUTTON) {
+      this.ui.showPanel();
+      return false;
+    }
+    if (!notice || button === undefined) return false;
+    const optionId = notice.optionIds.get(button);
+    if (optionId === undefined) return false;
+    this.notified.delete(requestKey);
+    return notice.session.choosePermission(requestKey, optionId);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.sessionSubscription?.dispose();
+    this.noticeEmitter.dispose();
+  }
+
+  private watch(session: NotifierSession | undefined): void {
+    this.sessionSubscription?.dispose();
+    this.notified.clear();
+    this.sessionSubscription = session?.onDidChange((change) => this.onChange(session, change));
+  }
+
+  private onChange(session: NotifierSession, change: SessionChange): void {
+    // Requests answered (anywhere) or withdrawn are forgotten: a late button press finds nothing.
+    for (const [key, notice] of [...this.notified]) {
+      if (findToolCall(session.state, notice.toolCallId)?.permission?.requestKey !== key) this.notified.delete(key);
+    }
+    for (const id of change.entries) {
+      if (!id.startsWith(TOOL_ENTRY_PREFIX)) continue;
+      const entry = findToolCall(session.state, id.slice(TOOL_ENTRY_PREFIX.length));
+      if (entry?.permission && !this.notified.has(entry.permission.requestKey)) this.notify(session, entry);
+    }
+  }
+
+  private notify(session: NotifierSession, entry: ToolCallEntry): void {
+    const permission = entry.permission;
+    if (!permission || this.ui.isPanelVisible()) return;
+    const { buttons, optionIds } = noticeButtons(permission.options);
+    const key = permission.requestKey;
+    this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds });
+    const message = `The agent asks for permission: ${entry.title.trim() || 'a tool call'}`;
+    this.noticeEmitter.fire({ requestKey: key, message, buttons });
+    void Promise.resolve(this.ui.show(message, buttons)).then(
+      (button) => this.answer(key, button),
+      () => undefined,
+    );
+  }
+}

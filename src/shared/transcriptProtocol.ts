@@ -1,0 +1,67 @@
+// The transcript's part of the host <-> webview messages: following links, file locations and diffs out of the
+// chat, copying code, and paging in entries older than the snapshot's window. Pure: both sides import it.
+// Everything the webview sends is validated here (`parseTranscriptMessage`) like any other untrusted input.
+import { MAX_HREF_LENGTH, classifyLink } from './links';
+import type { EntryId, TranscriptEntry } from './model';
+
+/** The host answers `loadOlder` with at most this many entries. */
+export const OLDER_ENTRIES_PAGE = 200;
+/** Copying more than this (characters) is refused. */
+export const MAX_COPY_CHARS = 5_000_000;
+const MAX_PATH_CHARS = 4096;
+const MAX_ID_CHARS = 1024;
+
+export type TranscriptHostMessage =
+  /** Entries just before the oldest one the view has, oldest first (the answer to `loadOlder`). */
+  { type: 'olderEntries'; sessionId: string; entries: TranscriptEntry[]; totalEntries: number };
+
+export type TranscriptWebviewMessage =
+  /** A link in agent text: http(s)/mailto open outside, file links in an editor (see shared/links.ts). */
+  | { type: 'openLink'; href: string }
+  /** A tool call location: open the file and reveal the (1-based) line. */
+  | { type: 'openLocation'; path: string; line?: number }
+  /** Content item `index` of tool call `toolCallId` is a diff: open it in VS Code's diff editor. */
+  | { type: 'openDiff'; toolCallId: string; index: number }
+  | { type: 'copyText'; text: string }
+  /** The user scrolled to the top of what the view has: send the entries before `before`. */
+  | { type: 'loadOlder'; sessionId: string; before: EntryId };
+
+function boundedString(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= max;
+}
+
+function isIndex(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The message when `value` is a well-formed transcript message, otherwise undefined. */
+export function parseTranscriptMessage(value: Record<string, unknown>): TranscriptWebviewMessage | undefined {
+  switch (value.type) {
+    case 'openLink':
+      return boundedString(value.href, MAX_HREF_LENGTH) && classifyLink(value.href) ? { type: 'openLink', href: value.href } : undefined;
+    case 'openLocation': {
+      if (!boundedString(value.path, MAX_PATH_CHARS) || /[\u0000-\u001F]/.test(value.path)) return undefined;
+      if (value.line === undefined || value.line === null) return { type: 'openLocation', path: value.path };
+      return isIndex(value.line) ? { type: 'openLocation', path: value.path, line: value.line } : undefined;
+    }
+    case 'openDiff':
+      return boundedString(value.toolCallId, MAX_ID_CHARS) && isIndex(value.index)
+        ? { type: 'openDiff', toolCallId: value.toolCallId, index: value.index }
+        : undefined;
+    case 'copyText':
+      return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copyText', text: value.text } : undefined;
+    case 'loadOlder':
+      return boundedString(value.sessionId, MAX_ID_CHARS) && boundedString(value.before, MAX_ID_CHARS)
+        ? { type: 'loadOlder', sessionId: value.sessionId, before: value.before }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The page of entries before `before` (oldest first), or undefined when `before` is not in `entries`. */
+export function olderPage(entries: readonly TranscriptEntry[], before: EntryId, pageSize = OLDER_ENTRIES_PAGE): TranscriptEntry[] | undefined {
+  const at = entries.findIndex((entry) => entry.id === before);
+  if (at < 0) return undefined;
+  return entries.slice(Math.max(0, at - pageSize), at);
+}

@@ -1,0 +1,131 @@
+import * as assert from 'node:assert/strict';
+import { Emitter } from 'vscode-jsonrpc/node';
+import type { SessionChange, SessionState } from '../../../src/shared/model';
+import { createSessionState, setPermissionRequest, clearPermissionRequest, applySessionUpdate } from '../../../src/shared/reducer';
+import {
+  NotifierSession,
+  NotifierSessions,
+  PermissionNotifier,
+  SHOW_BUTTON,
+  noticeButtons,
+} from '../../../src/session/permissionNotifier';
+
+const options = [
+  { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+  { optionId: 'never', name: 'Never', kind: 'reject_always' },
+];
+
+class FakeSession implements NotifierSession {
+  readonly state: SessionState = createSessionState('s1');
+  private readonly emitter = new Emitter<SessionChange>();
+  readonly onDidChange = this.emitter.event;
+  chosen: [string, string][] = [];
+
+  ask(key: string, toolCallId = 'call1'): void {
+    this.emitter.fire(applySessionUpdate(this.state, { sessionUpdate: 'tool_call', toolCallId, title: 'Delete build/' }, 0));
+    this.emitter.fire(setPermissionRequest(this.state, { toolCallId }, options, key));
+  }
+
+  choosePermission(key: string, optionId: string): boolean {
+    const entry = this.state.entries.find((e) => e.kind === 'tool_call' && e.permission?.requestKey === key);
+    if (!entry) return false;
+    this.chosen.push([key, optionId]);
+    this.emitter.fire(clearPermissionRequest(this.state, key));
+    return true;
+  }
+}
+
+class FakeUi {
+  visible = false;
+  shown: { message: string; buttons: string[]; press(button: string | undefined): Promise<void> }[] = [];
+  panelShown = 0;
+  isPanelVisible = () => this.visible;
+  showPanel = () => {
+    this.panelShown++;
+  };
+  show = (message: string, buttons: string[]): Promise<string | undefined> =>
+    new Promise((resolve) => {
+      this.shown.push({
+        message,
+        buttons,
+        press: async (button) => {
+          resolve(button);
+          await new Promise((r) => setImmediate(r));
+        },
+      });
+    });
+}
+
+describe('permission notifications', () => {
+  let session: FakeSession;
+  let ui: FakeUi;
+  let notifier: PermissionNotifier;
+  const sessionEmitter = new Emitter<NotifierSession | undefined>();
+
+  beforeEach(() => {
+    session = new FakeSession();
+    ui = new FakeUi();
+    const sessions: NotifierSessions = { session, onDidChangeSession: sessionEmitter.event };
+    notifier = new PermissionNotifier(sessions, ui);
+  });
+
+  afterEach(() => notifier.dispose());
+
+  it('offers at most three options plus "Show", numbering names that repeat', () => {
+    assert.deepEqual(noticeButtons(options).buttons, ['Allow once', 'Always allow', 'Reject', SHOW_BUTTON]);
+    const twins = [
+      { optionId: 'a', name: 'OK', kind: 'allow_once' },
+      { optionId: 'b', name: 'OK', kind: 'allow_always' },
+    ];
+    const { buttons, optionIds } = noticeButtons(twins);
+    assert.deepEqual(buttons, ['OK', '2. OK', SHOW_BUTTON]);
+    assert.equal(optionIds.get('2. OK'), 'b');
+  });
+
+  it('notifies while the panel is hidden; a button answers the request', async () => {
+    session.ask('p1');
+    assert.equal(ui.shown.length, 1);
+    assert.match(ui.shown[0].message, /Delete build\//);
+    await ui.shown[0].press('Reject');
+    assert.deepEqual(session.chosen, [['p1', 'reject']]);
+  });
+
+  it('does not notify while the panel is visible', () => {
+    ui.visible = true;
+    session.ask('p1');
+    assert.equal(ui.shown.length, 0);
+  });
+
+  it('a button pressed after the panel answered changes nothing', async () => {
+    session.ask('p1');
+    assert.ok(session.choosePermission('p1', 'allow'), 'answered in the panel');
+    await ui.shown[0].press('Reject');
+    assert.deepEqual(session.chosen, [['p1', 'allow']], 'settled once, by the panel');
+    assert.equal(notifier.answer('p1', 'Reject'), false);
+  });
+
+  it('"Show" brings the panel up and leaves the request open; dismissing does nothing', async () => {
+    session.ask('p1');
+    await ui.shown[0].press(SHOW_BUTTON);
+    assert.equal(ui.panelShown, 1);
+    assert.deepEqual(session.chosen, []);
+    session.ask('p2', 'call2');
+    await ui.shown[1].press(undefined);
+    assert.deepEqual(session.chosen, []);
+  });
+
+  it('notifies once per request, and a new session forgets the old requests', async () => {
+    session.ask('p1');
+    session.ask('p1');
+    assert.equal(ui.shown.length, 1);
+    const fired: string[] = [];
+    notifier.onDidNotify((notice) => fired.push(notice.requestKey));
+    sessionEmitter.fire(undefined);
+    assert.equal(notifier.answer('p1', 'Reject'), false);
+    await ui.shown[0].press('Reject');
+    assert.deepEqual(session.chosen, []);
+    assert.deepEqual(fired, []);
+  });
+});

@@ -1,0 +1,74 @@
+// A diff content item: the file (click opens it), +/− counts, "Open diff" (VS Code's diff editor, through the
+// host), and the hunks, computed under caps (logic/diffHunks.ts); past the caps, a summary instead of hunks.
+import type { OpenToolCallContent } from '../../../src/shared/acp';
+import { useHost } from '../hostContext';
+import { computeDiff, type DiffResult } from '../logic/diffHunks';
+import { DiffHunks } from './DiffHunks';
+import { Icon } from './Icon';
+import { LocationLink } from './LocationLink';
+
+/** Diffs already computed, per content item object (the store keeps unchanged items as the same objects). */
+const computed = new WeakMap<object, DiffResult>();
+
+function diffOf(item: OpenToolCallContent, oldText: string | undefined, newText: string): DiffResult {
+  let result = computed.get(item);
+  if (!result) {
+    result = computeDiff(oldText, newText);
+    computed.set(item, result);
+  }
+  return result;
+}
+
+interface DiffContentProps {
+  item: OpenToolCallContent;
+  toolCallId: string;
+  index: number;
+  path: string;
+  oldText: string | undefined;
+  newText: string;
+  /** Cheap counts (no alignment), shown when the diff is too large to compute. */
+  roughAdded: number;
+  roughRemoved: number;
+}
+
+function Summary({ result }: { result: Extract<DiffResult, { kind: 'tooLarge' }> }) {
+  const why = result.reason === 'size' ? 'too large to show here' : 'too many changes to show here';
+  return (
+    <div class="tool-diff__summary block-label" data-diff-summary={result.reason}>
+      {`Diff ${why} (${result.oldLineCount} → ${result.newLineCount} lines): open the diff to review it.`}
+    </div>
+  );
+}
+
+export function DiffContent(props: DiffContentProps) {
+  const host = useHost();
+  const { item, toolCallId, index, path, oldText, newText } = props;
+  const result = diffOf(item, oldText, newText);
+  const added = result.kind === 'hunks' ? result.added : (result.added ?? props.roughAdded);
+  const removed = result.kind === 'hunks' ? result.removed : (result.removed ?? props.roughRemoved);
+  return (
+    <li class="tool-content tool-content--diff" data-content-type="diff" data-diff-added={added} data-diff-removed={removed}>
+      <div class="tool-diff__head">
+        <Icon name="diff" />
+        <LocationLink path={path} class="tool-diff__path" />
+        {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
+        <span class="tool-diff__added" aria-label={`${added} lines added`}>
+          +{added}
+        </span>
+        <span class="tool-diff__removed" aria-label={`${removed} lines removed`}>
+          −{removed}
+        </span>
+        <button
+          type="button"
+          class="button button--neutral tool-diff__open"
+          data-action="open-diff"
+          onClick={() => host.post({ type: 'openDiff', toolCallId, index })}
+        >
+          <Icon name="diff-multiple" />
+          <span>Open diff</span>
+        </button>
+      </div>
+      {result.kind === 'hunks' ? <DiffHunks hunks={result.hunks} /> : <Summary result={result} />}
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+// A shallow check of the composer's host messages before the stores see them (see hostMessage.ts).
+import type { ComposerHostMessage } from '../../../src/shared/composerProtocol';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFileHit(value: unknown): boolean {
+  return isRecord(value) && typeof value.uri === 'string' && typeof value.path === 'string' && typeof value.name === 'string';
+}
+
+function isQueue(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.paused === 'boolean' &&
+    Array.isArray(value.items) &&
+    value.items.every((item) => isRecord(item) && typeof item.id === 'string' && typeof item.text === 'string')
+  );
+}
+
+function isMention(value: unknown): boolean {
+  return isRecord(value) && typeof value.uri === 'string' && typeof value.label === 'string';
+}
+
+export function asComposerHostMessage(value: Record<string, unknown>): ComposerHostMessage | undefined {
+  switch (value.type) {
+    case 'fileResults':
+      return typeof value.requestId === 'number' && Array.isArray(value.files) && value.files.every(isFileHit)
+        ? (value as unknown as ComposerHostMessage)
+        : undefined;
+    case 'queue':
+      return isQueue(value.queue) ? (value as unknown as ComposerHostMessage) : undefined;
+    case 'addMention':
+      return isMention(value.mention) ? (value as unknown as ComposerHostMessage) : undefined;
+    default:
+      return undefined;
+  }
+}

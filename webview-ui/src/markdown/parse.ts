@@ -1,0 +1,162 @@
+// Markdown → a small tree of allowed nodes. markdown-it parses (CommonMark + GFM tables and strikethrough, raw
+// HTML off, bare URLs linked); this module is the sanitizer: it rebuilds the result from an allowlist of tags,
+// keeps no attribute except the few it sets itself (list start, cell alignment), and makes links and images only
+// from targets that `classifyLink` / `isSafeImageSource` accept. Anything else becomes text, so nothing the agent
+// writes can reach the DOM as markup, an event handler, a style or a script URL. Pure: no DOM, runs in node.
+import MarkdownIt from 'markdown-it';
+import { classifyLink, isSafeImageSource, type LinkTarget } from '../../../src/shared/links';
+
+type Parser = MarkdownIt.MarkdownIt;
+type Token = MarkdownIt.Token;
+
+export type BlockTag =
+  | 'p' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'ul' | 'ol' | 'li' | 'blockquote' | 'hr'
+  | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td';
+export type InlineTag = 'em' | 'strong' | 's' | 'code' | 'br';
+export type MdTag = BlockTag | InlineTag;
+
+export type CellAlign = 'left' | 'center' | 'right';
+
+export type MdNode =
+  | { type: 'text'; text: string }
+  | { type: 'element'; tag: MdTag; children: MdNode[]; start?: number; align?: CellAlign }
+  | { type: 'code'; lang: string; text: string }
+  | { type: 'link'; href: string; target: LinkTarget; title?: string; children: MdNode[] }
+  | { type: 'image'; src: string; alt: string; title?: string };
+
+const ALLOWED_TAGS: ReadonlySet<string> = new Set<MdTag>([
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'hr',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'em', 'strong', 's', 'code', 'br',
+]);
+
+function createParser(): Parser {
+  const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
+  // Only real URLs become links on their own: "README.md" is a file name, not a web site in Moldova.
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  md.validateLink = (url: string) => classifyLink(url) !== undefined || isSafeImageSource(url);
+  return md;
+}
+
+let parser: Parser | undefined;
+
+/** Parses one markdown block (or a whole text) into allowed nodes. */
+export function parseMarkdown(text: string): MdNode[] {
+  parser ??= createParser();
+  return buildTree(parser.parse(text, {}));
+}
+
+interface Frame {
+  /** null: a transparent wrapper (an unknown or hidden tag): its children go to the parent. */
+  node: Extract<MdNode, { children: MdNode[] }> | null;
+  children: MdNode[];
+}
+
+function buildTree(tokens: readonly Token[]): MdNode[] {
+  const root: Frame = { node: null, children: [] };
+  const stack: Frame[] = [root];
+  const top = (): Frame => stack[stack.length - 1];
+  for (const token of tokens) {
+    if (token.nesting === 1) {
+      const node = openNode(token);
+      const frame: Frame = { node, children: node ? node.children : top().children };
+      if (node) top().children.push(node);
+      stack.push(frame);
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop();
+    } else {
+      top().children.push(...leafNodes(token));
+    }
+  }
+  return mergeText(root.children);
+}
+
+function attr(token: Token, name: string): string | undefined {
+  const found = token.attrs?.find(([key]) => key === name);
+  return found === undefined ? undefined : String(found[1]);
+}
+
+function openNode(token: Token): Frame['node'] {
+  if (token.hidden) return null; // the <p> of a tight list item
+  if (token.type === 'link_open') {
+    const href = attr(token, 'href') ?? '';
+    const target = classifyLink(href);
+    if (!target) return null;
+    const title = attr(token, 'title');
+    return { type: 'link', href, target, ...(title ? { title } : {}), children: [] };
+  }
+  if (!ALLOWED_TAGS.has(token.tag)) return null;
+  const tag = token.tag as MdTag;
+  const node: Extract<MdNode, { type: 'element' }> = { type: 'element', tag, children: [] };
+  if (tag === 'ol') {
+    const start = Number(attr(token, 'start'));
+    if (Number.isSafeInteger(start) && start >= 0 && start !== 1) node.start = start;
+  }
+  if (tag === 'th' || tag === 'td') {
+    const align = /text-align:(left|center|right)/.exec(attr(token, 'style') ?? '')?.[1];
+    if (align) node.align = align as CellAlign;
+  }
+  return node;
+}
+
+function leafNodes(token: Token): MdNode[] {
+  switch (token.type) {
+    case 'inline':
+      return token.children ? buildTree(token.children) : [];
+    case 'text':
+      return [{ type: 'text', text: token.content }];
+    case 'softbreak':
+      return [{ type: 'text', text: '\n' }];
+    case 'hardbreak':
+      return [{ type: 'element', tag: 'br', children: [] }];
+    case 'code_inline':
+      return [{ type: 'element', tag: 'code', children: [{ type: 'text', text: token.content }] }];
+    case 'fence':
+    case 'code_block':
+      return [{ type: 'code', lang: languageOf(token.info), text: token.content.replace(/\n$/, '') }];
+    case 'hr':
+      return [{ type: 'element', tag: 'hr', children: [] }];
+    case 'image':
+      return imageNodes(token);
+    default:
+      // Raw HTML (never produced with html: false) and anything a newer parser may add: its source, as text.
+      return token.content ? [{ type: 'text', text: token.content }] : [];
+  }
+}
+
+function imageNodes(token: Token): MdNode[] {
+  const src = attr(token, 'src') ?? '';
+  const alt = token.children ? plainText(buildTree(token.children)) : token.content;
+  const title = attr(token, 'title');
+  if (isSafeImageSource(src)) return [{ type: 'image', src, alt, ...(title ? { title } : {}) }];
+  // A remote image cannot load here (the CSP allows none): offer it as a link instead.
+  const label: MdNode = { type: 'text', text: alt ? `[image: ${alt}]` : '[image]' };
+  const target = classifyLink(src);
+  return target ? [{ type: 'link', href: src, target, children: [label] }] : [label];
+}
+
+/** The first word of a fence's info string, lower-cased ("TypeScript {1,3}" → "typescript"). */
+function languageOf(info: string): string {
+  return (/^\s*([^\s{]+)/.exec(info)?.[1] ?? '').toLowerCase();
+}
+
+/** Joins neighbouring text nodes (markdown-it splits text at every special character). */
+function mergeText(nodes: MdNode[]): MdNode[] {
+  const merged: MdNode[] = [];
+  for (const node of nodes) {
+    const last = merged[merged.length - 1];
+    if (node.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: last.text + node.text };
+    else merged.push('children' in node ? { ...node, children: mergeText(node.children) } : node);
+  }
+  return merged;
+}
+
+export function plainText(nodes: readonly MdNode[]): string {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type === 'text') text += node.text;
+    else if (node.type === 'code') text += node.text;
+    else if (node.type === 'image') text += node.alt;
+    else text += plainText(node.children);
+  }
+  return text;
+}
