@@ -10,19 +10,7 @@ import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { answerPermissions, assertScriptPlayed, toolCall, toolResult } from './helpers/realAgentSession';
 import { workspaceFolder } from './helpers/realAgentWorkspace';
 import { activateExtension } from './helpers/scriptedAgent';
-
-/** Resolves with the first VS Code terminal (open already, or opened later) that satisfies the predicate. */
-function untilTerminal(predicate: (terminal: vscode.Terminal) => boolean): Promise<vscode.Terminal> {
-  const open = vscode.window.terminals.find(predicate);
-  if (open) return Promise.resolve(open);
-  return new Promise((resolve) => {
-    const subscription = vscode.window.onDidOpenTerminal((terminal) => {
-      if (!predicate(terminal)) return;
-      subscription.dispose();
-      resolve(terminal);
-    });
-  });
-}
+import { untilTerminal } from './helpers/terminals';
 
 /** How long a process may take to go after the agent let its terminal go (a deadline for a readable failure). */
 const GONE_WITHIN_MS = 15_000;

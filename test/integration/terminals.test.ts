@@ -10,6 +10,7 @@ import type { Session } from '../../src/session/session';
 import type { AgentMessageEntry, SessionChange, ToolCallEntry } from '../../src/shared/model';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
+import { untilTerminal } from './helpers/terminals';
 
 /** A deadline that turns a hang into a readable failure (not a sleep). */
 const DEADLINE_MS = 15_000;
@@ -32,19 +33,6 @@ function untilReported(session: Session, key: string): Promise<Record<string, un
   const has = (): boolean => agentMessages(session).some((t) => t.startsWith('{') && t.includes(`"${key}"`) && t.trim().endsWith('}'));
   const ready = has() ? Promise.resolve() : waitFor<SessionChange>(session.onDidChange, has).then(() => undefined);
   return within(ready, DEADLINE_MS, `no agent message reported "${key}"`).then(() => reported(session, key));
-}
-
-/** Resolves with the first VS Code terminal (open already, or opened later) that satisfies the predicate. */
-function untilTerminal(predicate: (terminal: vscode.Terminal) => boolean): Promise<vscode.Terminal> {
-  const open = vscode.window.terminals.find(predicate);
-  if (open) return Promise.resolve(open);
-  return new Promise((resolve) => {
-    const subscription = vscode.window.onDidOpenTerminal((terminal) => {
-      if (!predicate(terminal)) return;
-      subscription.dispose();
-      resolve(terminal);
-    });
-  });
 }
 
 /** Resolves with the next VS Code terminal opened from now on that satisfies the predicate. */

@@ -3,30 +3,9 @@ import { TerminalBook } from '../../../src/editor/terminals/terminalBook';
 import { MAX_POST_BYTES, TerminalOutputPoster, terminalIdsOf } from '../../../src/editor/terminals/terminalPosts';
 import type { TranscriptEntry } from '../../../src/shared/model';
 import type { HostToWebview, TerminalOutputMessage } from '../../../src/shared/webviewProtocol';
-import { FRAME_MS, FrameScheduler } from '../../../src/webview/patchCoalescer';
+import { FRAME_MS } from '../../../src/webview/patchCoalescer';
 import { ScriptedCommand } from './fakeCommand';
-
-/** A scheduler with a hand-driven clock. */
-class ManualScheduler implements FrameScheduler {
-  time = 0;
-  private queue: { at: number; callback: () => void; cancelled: boolean }[] = [];
-  schedule(callback: () => void, delayMs: number): () => void {
-    const item = { at: this.time + delayMs, callback, cancelled: false };
-    this.queue.push(item);
-    return () => {
-      item.cancelled = true;
-    };
-  }
-  now(): number {
-    return this.time;
-  }
-  advance(ms: number): void {
-    this.time += ms;
-    const due = this.queue.filter((i) => i.at <= this.time && !i.cancelled);
-    this.queue = this.queue.filter((i) => i.at > this.time && !i.cancelled);
-    due.forEach((i) => i.callback());
-  }
-}
+import { ManualScheduler } from '../helpers/manualScheduler';
 
 function setup() {
   const book = new TerminalBook(64 * 1024);
