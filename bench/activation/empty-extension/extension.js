@@ -1,0 +1,3 @@
+// The activation floor: nothing to load, nothing to do.
+exports.activate = () => undefined;
+exports.deactivate = () => undefined;

@@ -1,0 +1,14 @@
+// The cases `npm run bench` runs, in this order. A case is a module (relative to this file) that exports:
+//   name   short id, used by --only
+//   title  one line saying what it measures
+//   run(context) → { figures, notes?, raw? }   context: { rounds, quick, peers, log, scratchDir }
+// Figures are built with ../lib/figure.mjs (ratioFigure: subject and floor per round; valueFigure; notMeasured).
+export const caseModules = [
+  './ingest.mjs',
+  './replay.mjs',
+  './bundle.mjs',
+  './activation.mjs',
+  './workbench.mjs',
+  '../files-read.mjs',
+  '../terminal-flood.mjs',
+];

@@ -1,0 +1,137 @@
+// The real workbench: code-server with the production build of the extension, Debian's Chromium, and the
+// extension's own scripted agent playing e2e/scenario.mjs. Measures, with a 10k-entry transcript open: agent write
+// → chat DOM latency, first paint when the view is opened, DOM size, and idle CPU. The same figures with a
+// 200-entry transcript, taken earlier in the same run, are the baseline.
+import path from 'node:path';
+import { ratioFigure, valueFigure } from '../lib/figure.mjs';
+import { productionExtension } from '../lib/productionBuild.mjs';
+import { percentile } from '../lib/stats.mjs';
+import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
+import { chatDocument, openChatView, turnEnded } from '../e2e/chat.mjs';
+import { findBrowserProcesses, findExtensionHost, idlePercent } from '../e2e/idle.mjs';
+import { probeOptions } from '../e2e/latency.mjs';
+import { installProbe } from '../e2e/probe.mjs';
+import { FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
+import { flood, reopen, streamRound } from '../e2e/steps.mjs';
+
+export const name = 'workbench';
+export const title = 'Real workbench (code-server + Chromium): latency, first paint, DOM size, idle CPU with a 10k-entry transcript';
+
+const IDLE_WINDOW_MS = 3_000;
+const STREAM = { chunks: 40, delayMs: 50 };
+
+async function until(find, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return find();
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${what}: ${error.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function measureIdle(groups, rounds) {
+  const samples = [];
+  for (let round = 0; round < rounds; round++) samples.push(await idlePercent(groups, IDLE_WINDOW_MS));
+  return samples;
+}
+
+async function measureStreams(frame, rounds, knownMarks) {
+  const samples = [];
+  for (let round = 0; round < rounds; round++) samples.push(await streamRound(frame, knownMarks));
+  return samples;
+}
+
+function latencyFigures(withLong, withSmall, entriesLabel) {
+  const pooled = (samples, key) => samples.flatMap((sample) => sample[key]);
+  const figure = (id, label, p, budget, key) => {
+    const perRound = withLong.map((sample) => percentile(sample[key], p));
+    return {
+      ...valueFigure({ id, label, unit: 'ms', samples: perRound, budget }),
+      value: percentile(pooled(withLong, key), p),
+      note: `pooled over ${pooled(withLong, key).length} chunks; spread = per-round values; with ${SMALL_ENTRIES} entries: ${percentile(pooled(withSmall, key), p).toFixed(0)} ms`,
+    };
+  };
+  return [
+    figure('workbench.latency.p50', `agent write → chat DOM, p50 (${entriesLabel} entries)`, 50, 33, 'chunks'),
+    figure('workbench.latency.p99', `agent write → chat DOM, p99 (${entriesLabel} entries)`, 99, 100, 'chunks'),
+    figure('workbench.firstline.p50', `a message's unfinished first line → chat DOM, p50 (${entriesLabel} entries; its line break follows 1 s later)`, 50, undefined, 'firstLine'),
+  ];
+}
+
+export async function run({ rounds, quick, scratchDir, log }) {
+  const entries = quick ? 2_000 : 10_000;
+  const extension = productionExtension(path.join(scratchDir, 'extension'));
+  const scenarioFile = writeScenario(path.join(scratchDir, 'scenario.json'), { entries, ...STREAM });
+  const agent = { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
+  const session = await openWorkbenchSession(scratchDir, { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' });
+  let page;
+  try {
+    const opened = await newWorkbenchPage(session.browser);
+    page = opened.page;
+    const context = opened.context;
+    await context.addInitScript(installProbe, probeOptions);
+    await page.goto(session.url(extension));
+    await openChatView(page);
+    let frame = await chatDocument(page);
+    await turnEnded(frame);
+    const groups = { extensionHost: [await until(() => findExtensionHost(scenarioFile), 'no extension host')], chromium: findBrowserProcesses() };
+    const knownMarks = new Set();
+
+    const small = await flood(frame, 'small', SMALL_END);
+    log(`${SMALL_ENTRIES} entries: ${small.nodes} DOM elements`);
+    const idleSmall = await measureIdle(groups, rounds);
+    const streamsSmall = await measureStreams(frame, rounds, knownMarks);
+    log('baseline done');
+
+    const long = await flood(frame, 'flood', FLOOD_END);
+    log(`${entries} entries reached the DOM in ${long.ms} ms; ${long.nodes} DOM elements`);
+    const reopened = [];
+    for (let round = 0; round < rounds; round++) {
+      const result = await reopen(page, frame, FLOOD_END);
+      frame = result.frame;
+      reopened.push({ ...result, nodes: await frame.evaluate(() => document.getElementsByTagName('*').length) });
+    }
+    log(`first paint: ${reopened.map((r) => r.firstPaintMs).join(', ')} ms`);
+    const idleLong = await measureIdle(groups, rounds);
+    const streamsLong = await measureStreams(frame, rounds, knownMarks);
+
+    const entriesLabel = `${entries / 1000}k`;
+    const idleFigure = (group, label) =>
+      valueFigure({
+        id: `workbench.idle.${group}`, label: `idle CPU, ${label} (${entriesLabel} entries)`, unit: '% of a core', budget: 1,
+        samples: idleLong.map((sample) => sample[group]),
+        note: `${IDLE_WINDOW_MS / 1000} s windows; with ${SMALL_ENTRIES} entries: ${idleSmall.map((s) => s[group].toFixed(1)).join(', ')}`,
+      });
+    return {
+      figures: [
+        ...latencyFigures(streamsLong, streamsSmall, entriesLabel),
+        valueFigure({
+          id: 'workbench.firstpaint', label: `first paint of a ${entriesLabel}-entry transcript (Ctrl+B that shows the hidden view → last entry in the DOM)`, unit: 'ms', budget: 1000,
+          samples: reopened.map((r) => r.firstPaintMs),
+          note:
+            `per round: until the webview frame exists ${reopened.map((r) => r.documentMs).join(', ')} ms; then until our HTML is ` +
+            `written into it ${reopened.map((r) => r.htmlMs).join(', ')} ms; then until the last entry is drawn (script, ready, ` +
+            `snapshot, render) ${reopened.map((r) => r.afterHtmlMs).join(', ')} ms`,
+        }),
+        ratioFigure({
+          id: 'workbench.dom', label: `DOM elements in the chat document with ${entriesLabel} entries (floor: with ${SMALL_ENTRIES})`, unit: 'elements', budget: 1.5,
+          subject: reopened.map((r) => r.nodes), floor: reopened.map(() => small.nodes),
+          note: `budget: DOM size independent of transcript length, read as ≤ 1.5× the ${SMALL_ENTRIES}-entry count; right after the flood: ${long.nodes}`,
+        }),
+        idleFigure('extensionHost', 'extension host'),
+        idleFigure('chromium', 'Chromium (all its processes; the webview shares the workbench renderer)'),
+        valueFigure({ id: 'workbench.flood', label: `${entriesLabel} entries streamed by the agent until the last is in the DOM`, unit: 'ms', samples: [long.ms] }),
+      ],
+      notes: [`stream: ${STREAM.chunks} chunks ${STREAM.delayMs} ms apart per round; the page's and the agent's Date.now() are the same clock`],
+      raw: { small, long, reopened, idleSmall, idleLong, streamsSmall, streamsLong },
+    };
+  } catch (error) {
+    await saveFailure(page, 'workbench', scratchDir);
+    throw error;
+  } finally {
+    await session.close();
+  }
+}

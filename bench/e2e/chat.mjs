@@ -1,0 +1,54 @@
+// The chat panel in the workbench page, for the benchmark: the chat document's Frame (to evaluate in it), sending
+// a prompt, and waiting for what the probe (probe.mjs) recorded.
+import { EXTENSION_ID, openChatView } from '../../test/harness/workbench.mjs';
+
+export { openChatView };
+
+const HOST_IFRAME = `iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`;
+
+/** The Frame of the chat's own document (`iframe.webview.ready` > `iframe#active-frame`). */
+export async function chatDocument(page, timeout = 60_000) {
+  const host = await page.waitForSelector(HOST_IFRAME, { state: 'attached', timeout });
+  const outer = await host.contentFrame();
+  const inner = await outer.waitForSelector('iframe#active-frame', { state: 'attached', timeout });
+  const frame = await inner.contentFrame();
+  await frame.waitForFunction(() => window.__benchProbe !== undefined, undefined, { timeout });
+  return frame;
+}
+
+export async function sendPrompt(frame, text) {
+  const input = frame.locator('textarea[aria-label="Message the agent"]');
+  await input.waitFor({ timeout: 60_000 });
+  await frame.locator('[data-action="send"]').waitFor({ timeout: 60_000 });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Resolves with the page time at which `mark` first appeared in the chat document. */
+export async function markSeen(frame, mark, timeout) {
+  const handle = await frame.waitForFunction((name) => window.__benchProbe?.marks[name], mark, { timeout, polling: 250 });
+  return handle.jsonValue();
+}
+
+/** Resolves with `[mark, page time]` of the first mark starting with `prefix` that is not in `known`. */
+export async function newMarkSeen(frame, prefix, known, timeout) {
+  const handle = await frame.waitForFunction(
+    ([start, old]) => Object.entries(window.__benchProbe?.marks ?? {}).find(([mark]) => mark.startsWith(start) && !old.includes(mark)),
+    [prefix, [...known]],
+    { timeout, polling: 250 },
+  );
+  return handle.jsonValue();
+}
+
+/** Waits until the turn is over: the Send button is back. */
+export async function turnEnded(frame, timeout = 60_000) {
+  await frame.locator('[data-action="send"]').waitFor({ timeout });
+}
+
+export function probeData(frame) {
+  return frame.evaluate(() => window.__benchProbe);
+}
+
+export function domNodeCount(frame) {
+  return frame.evaluate(() => document.getElementsByTagName('*').length);
+}

@@ -1,0 +1,68 @@
+// This extension's host pipeline without `vscode`, as the extension wires it: SessionManager → AgentRuntime
+// (AgentProcess, NdjsonMessageReader/Writer, traffic tap switched off, AcpClientConnection on vscode-jsonrpc) →
+// Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op, as ChatViewProvider does.
+// Loads the tsc output in out/ (CommonJS).
+import { createRequire } from 'node:module';
+import { compiled } from '../../lib/paths.mjs';
+
+const require = createRequire(import.meta.url);
+const { SessionManager } = require(compiled('session/sessionManager'));
+const { AgentRuntime } = require(compiled('acp/agentRuntime'));
+const { PatchCoalescer } = require(compiled('webview/patchCoalescer'));
+const { NO_CLIENT_SERVICES } = require(compiled('session/clientRequests'));
+const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));
+
+const quiet = { error() {}, warn() {}, info() {}, log() {}, stderr() {} };
+
+export async function open({ command, args }) {
+  const manager = new SessionManager({
+    createRuntime: (agent) =>
+      new AgentRuntime({
+        launch: { command: agent.command, args: agent.args, env: agent.env, cwd: process.cwd() },
+        clientInfo: { name: 'bench', version: '0' },
+        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+        log: quiet,
+        traffic: { enabled: false, record() {} },
+      }),
+    cwd: () => process.cwd(),
+    roots: () => [process.cwd()],
+    services: NO_CLIENT_SERVICES,
+    log: () => undefined,
+  });
+  let posts = 0;
+  const coalescer = new PatchCoalescer(() => {
+    posts++;
+  });
+  let subscription;
+  manager.onDidChangeSession((session) => {
+    subscription?.dispose();
+    coalescer.track(session?.state);
+    subscription = session?.onDidChange((change) => coalescer.add(change));
+  });
+  await manager.useAgent({ id: 'flood', name: 'flood', command, args, env: {}, builtIn: false });
+
+  let session;
+  let updates = 0;
+  return {
+    async prepare() {
+      session = await manager.newSession();
+      // Counts what reaches the session (the runtime looks the method up on each update).
+      const apply = session.sessionUpdate.bind(session);
+      session.sessionUpdate = (params) => {
+        updates++;
+        apply(params);
+      };
+    },
+    async burst() {
+      const before = updates;
+      await session.prompt([{ type: 'text', text: 'flood' }]);
+      coalescer.flush();
+      return updates - before;
+    },
+    describe: () => ({ posts, entries: session?.state.entries.length ?? 0 }),
+    async close() {
+      subscription?.dispose();
+      await manager.dispose();
+    },
+  };
+}
