@@ -8,26 +8,16 @@
 // messages `[data-queued-id]`, and the number on a permission option's button `.permission__number`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { repoRoot } from '../harness/paths.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, openChatView } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
+import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 
 /** A 2x2 PNG (red, green, blue, white). */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAAMIM/////w8AH+4F+7C4l8kAAAAASUVORK5CYII=';
 
 function scriptedAgent(scenario) {
-  return {
-    'acp.agents': [
-      {
-        id: 'scripted',
-        name: `Scripted (${scenario})`,
-        command: process.execPath,
-        args: [path.join(repoRoot, 'dist', 'demo-agent.js'), '--scenario', path.join(repoRoot, 'test', 'fixtures', 'scenarios', `${scenario}.json`)],
-      },
-    ],
-    'acp.defaultAgent': 'scripted',
-  };
+  return scriptedAgentSettings(scenario);
 }
 
 /** Opens the chat and waits for a ready agent with a session (the view starts one when it opens). */

@@ -18,24 +18,14 @@ import { waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, EXTENSION_ID, openChatView, openWorkbench } from '../harness/workbench.mjs';
 import { workbenchUrl } from '../harness/workbench-url.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
+import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 
 const LIGHT = 'Default Light Modern';
 const DARK = 'Default Dark Modern';
 const HIGH_CONTRAST = 'Default High Contrast';
 
 function scriptedAgent(scenario, theme) {
-  return {
-    'acp.agents': [
-      {
-        id: 'scripted',
-        name: `Scripted (${scenario})`,
-        command: process.execPath,
-        args: [path.join(repoRoot, 'dist', 'demo-agent.js'), '--scenario', path.join(repoRoot, 'test', 'fixtures', 'scenarios', `${scenario}.json`)],
-      },
-    ],
-    'acp.defaultAgent': 'scripted',
-    ...(theme ? { 'workbench.colorTheme': theme } : {}),
-  };
+  return scriptedAgentSettings(scenario, theme ? { 'workbench.colorTheme': theme } : {});
 }
 
 /**
