@@ -3,7 +3,7 @@
 // → chat DOM latency, first paint when the view is opened, DOM size, and idle CPU. The same figures with a
 // 200-entry transcript, taken earlier in the same run, are the baseline.
 import path from 'node:path';
-import { ratioFigure, valueFigure } from '../lib/figure.mjs';
+import { notMeasured, ratioFigure, valueFigure } from '../lib/figure.mjs';
 import { productionExtension } from '../lib/productionBuild.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
@@ -11,8 +11,8 @@ import { chatDocument, openChatView, turnEnded } from '../e2e/chat.mjs';
 import { findBrowserProcesses, findExtensionHost, idlePercent } from '../e2e/idle.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
 import { installProbe } from '../e2e/probe.mjs';
-import { FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
-import { flood, reopen, streamRound } from '../e2e/steps.mjs';
+import { BURST_CHUNKS, FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
+import { burstRound, flood, longTasksVisible, reopen, streamRound } from '../e2e/steps.mjs';
 
 export const name = 'workbench';
 export const title = 'Real workbench (code-server + Chromium): latency, first paint, DOM size, idle CPU with a 10k-entry transcript';
@@ -61,6 +61,23 @@ function latencyFigures(withLong, withSmall, entriesLabel) {
   ];
 }
 
+function burstFigures(bursts, entriesLabel, probeSeesLongTasks) {
+  const label = `${BURST_CHUNKS} chunks streamed in about a second (${entriesLabel} entries)`;
+  if (!probeSeesLongTasks || bursts.some((b) => b.longTasks === null)) {
+    const reason = 'the chat document was not told of a deliberate 80 ms task, so an empty list would prove nothing';
+    return [notMeasured({ id: 'workbench.burst.longtasks', label: `long tasks while ${label}`, reason })];
+  }
+  const note = `per round: ${bursts.map((b) => `${b.ms} ms to stream, long tasks [${b.longTasks.map((d) => d.toFixed(0)).join(', ')}] ms`).join('; ')}`;
+  return [
+    // The budget is "no long task": the worst round counts, not the median.
+    {
+      ...valueFigure({ id: 'workbench.burst.longtasks', label: `long tasks (> 50 ms) in the renderer of the workbench and chat while ${label}, most in a round`, unit: 'tasks', budget: 0, samples: bursts.map((b) => b.longTasks.length), note }),
+      value: Math.max(...bursts.map((b) => b.longTasks.length)),
+    },
+    valueFigure({ id: 'workbench.burst.longest', label: `longest task in that renderer while ${label} (0 = none over 50 ms)`, unit: 'ms', samples: bursts.map((b) => Math.max(0, ...b.longTasks)) }),
+  ];
+}
+
 export async function run({ rounds, quick, scratchDir, log }) {
   const entries = quick ? 2_000 : 10_000;
   const extension = productionExtension(path.join(scratchDir, 'extension'));
@@ -97,6 +114,10 @@ export async function run({ rounds, quick, scratchDir, log }) {
     log(`first paint: ${reopened.map((r) => r.firstPaintMs).join(', ')} ms`);
     const idleLong = await measureIdle(groups, rounds);
     const streamsLong = await measureStreams(frame, rounds, knownMarks);
+    const bursts = [];
+    for (let round = 0; round < rounds; round++) bursts.push(await burstRound(page, frame, knownMarks));
+    const probeSeesLongTasks = await longTasksVisible(page, frame);
+    log(`bursts: ${bursts.map((b) => `${b.ms} ms, long tasks ${b.longTasks === null ? 'not reported' : JSON.stringify(b.longTasks)}`).join('; ')}`);
 
     const entriesLabel = `${entries / 1000}k`;
     const idleFigure = (group, label) =>
@@ -123,10 +144,11 @@ export async function run({ rounds, quick, scratchDir, log }) {
         }),
         idleFigure('extensionHost', 'extension host'),
         idleFigure('chromium', 'Chromium (all its processes; the webview shares the workbench renderer)'),
+        ...burstFigures(bursts, entriesLabel, probeSeesLongTasks),
         valueFigure({ id: 'workbench.flood', label: `${entriesLabel} entries streamed by the agent until the last is in the DOM`, unit: 'ms', samples: [long.ms] }),
       ],
       notes: [`stream: ${STREAM.chunks} chunks ${STREAM.delayMs} ms apart per round; the page's and the agent's Date.now() are the same clock`],
-      raw: { small, long, reopened, idleSmall, idleLong, streamsSmall, streamsLong },
+      raw: { small, long, reopened, idleSmall, idleLong, streamsSmall, streamsLong, bursts },
     };
   } catch (error) {
     await saveFailure(page, 'workbench', scratchDir);

@@ -4,9 +4,23 @@
 //   window.__benchProbe.marks[text]  when each marker text (FLOOD-END, STREAM-END) first appeared
 //   window.__benchProbe.createdAt    when this window was created
 //   window.__benchProbe.rootAt       when its current root element appeared (the webview's HTML written into it)
-// It only reads text of nodes the mutations added or changed, and skips the workbench's own top-level page.
+// It only reads text of nodes the mutations added or changed. In the workbench's own top-level page it only records
+// long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock.
 export function installProbe({ stampPattern, markPattern }) {
-  if (window.top === window) return;
+  if (window.top === window) {
+    // The chat webview shares the workbench page's renderer here, and Chromium tells long tasks to the top-level
+    // page: record them there, [start, duration] on the page clock.
+    const longTasks = [];
+    window.__benchLongTasks = longTasks;
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push([performance.timeOrigin + entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask' });
+    } catch {
+      window.__benchLongTasks = null;
+    }
+    return;
+  }
   const pattern = new RegExp(stampPattern, 'g');
   const markers = new RegExp(markPattern, 'g');
   const probe = { createdAt: Date.now(), stamps: {}, marks: {}, attached: 0 };

@@ -6,6 +6,7 @@
 //             clock when it was written as "@@<ISO time>@@" (no line breaks: they extend the open paragraph),
 //             then STREAM-END-<turn>. Then a second message whose first chunk "@@<time>@@" has no line break for
 //             HOLD_MS before one follows: how long a message's unfinished first line stays off screen.
+//   "burst" → BURST_CHUNKS chunks of one message, four per timer tick, then BURST-END-<turn>: what a fast model does to the view.
 import { writeFileSync } from 'node:fs';
 
 export const SMALL_END = 'SMALL-END';
@@ -13,9 +14,11 @@ export const FLOOD_END = 'FLOOD-END';
 /** The end of stream turn n is marked STREAM-END-n. */
 export const streamEnd = (turn) => `STREAM-END-${turn}`;
 /** What the probe records the first sighting of. */
-export const MARKS = /SMALL-END|FLOOD-END|STREAM-END-\d+/g;
+export const MARKS = /SMALL-END|FLOOD-END|STREAM-END-\d+|BURST-END-\d+/g;
 export const SMALL_ENTRIES = 200;
 export const HOLD_MS = 1000;
+/** The burst turn: BURST_CHUNKS chunks of one message, four per timer tick (about a second in all), then BURST-END-<turn>. */
+export const BURST_CHUNKS = 2000;
 /**
  * `@@2026-01-01T00:00:00.000Z@@`: the agent's clock when it wrote the chunk; `@@F…@@` on a message's first line.
  * The probe keys what it sees by group 1 (`F` or nothing) + group 2 (the time).
@@ -44,6 +47,23 @@ export function workbenchScenario({ entries, chunks, delayMs }) {
     turns: [
       { match: '^small$', steps: floodSteps(SMALL_ENTRIES, 'small', SMALL_END) },
       { match: '^flood$', steps: floodSteps(entries, 'flood', FLOOD_END) },
+      {
+        match: '^burst$',
+        steps: [
+          { say: 'Burst benchmark, turn ${turn}:\n', messageId: 'burst-${turn}' },
+          {
+            repeat: BURST_CHUNKS / 4,
+            steps: [
+              { delayMs: 1 },
+              { say: ' word${i}a', messageId: 'burst-${turn}' },
+              { say: ' word${i}b', messageId: 'burst-${turn}' },
+              { say: ' word${i}c', messageId: 'burst-${turn}' },
+              { say: ' word${i}d', messageId: 'burst-${turn}' },
+            ],
+          },
+          { say: ' BURST-END-${turn}', messageId: 'burst-${turn}' },
+        ],
+      },
       {
         match: '^stream$',
         steps: [

@@ -26,6 +26,34 @@ export async function streamRound(frame, knownMarks) {
   return { chunks: latenciesSince(probe, since), firstLine: latenciesSince(probe, since, { firstLine: true }) };
 }
 
+/** One burst turn: ms from sending to its last chunk in the DOM, and the renderer's long tasks meanwhile. */
+export async function burstRound(page, frame, knownMarks) {
+  const since = Date.now();
+  await sendPrompt(frame, 'burst');
+  const [mark, until] = await newMarkSeen(frame, 'BURST-END-', knownMarks, STREAM_TIMEOUT_MS);
+  knownMarks.add(mark);
+  await turnEnded(frame, STREAM_TIMEOUT_MS);
+  const longTasks = await page.evaluate(() => window.__benchLongTasks);
+  if (longTasks === null) return { ms: until - since, longTasks: null };
+  const during = longTasks.filter(([start]) => start >= since && start <= until).map(([, duration]) => duration);
+  return { ms: until - since, longTasks: during };
+}
+
+/** Whether the probe sees the chat document's long tasks at all: blocks it for 80 ms and looks for that task. */
+export async function longTasksVisible(page, frame) {
+  const since = Date.now();
+  await frame.evaluate(() => {
+    const start = Date.now();
+    while (Date.now() - start < 80) {
+      // a deliberate long task
+    }
+  });
+  const seen = await page
+    .waitForFunction((from) => (window.__benchLongTasks ?? []).some(([start, duration]) => start >= from - 5 && duration >= 75), since, { timeout: 5_000, polling: 100 })
+    .then(() => true, () => false);
+  return seen;
+}
+
 /**
  * Hides the side bar with the chat view and shows it again (the view's webview document is dropped when hidden and
  * built anew). Returns ms from the key press that shows it to `mark` (the transcript's last entry) in the new
