@@ -3,8 +3,25 @@
 import type * as vscode from 'vscode';
 import { createFilesService } from './editor/files';
 import { createTerminalService } from './editor/terminals/createTerminalService';
+import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
 import { ClientServices, combineServices } from './session/clientRequests';
+import type { Session } from './session/session';
 
-export function createClientServices(context: vscode.ExtensionContext): ClientServices {
-  return combineServices([createFilesService(context), createTerminalService(context)]);
+export interface ClientServicesHandle {
+  readonly services: ClientServices;
+  /** Lets the services follow a session's view model (a command's VS Code terminal opens under its tool call's title). */
+  follow(session: Session): vscode.Disposable;
+}
+
+export function createClientServices(context: vscode.ExtensionContext): ClientServicesHandle {
+  const terminals = createTerminalService(context);
+  return {
+    services: combineServices([createFilesService(context), terminals.services]),
+    follow: (session) =>
+      session.onDidChange((change) => {
+        for (const shown of terminalsShownBy(session.state, change.entries)) {
+          terminals.toolCallShowsTerminal(session.sessionId, shown.terminalId, shown.title);
+        }
+      }),
+  };
 }

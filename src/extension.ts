@@ -49,7 +49,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
-  const services = createClientServices(context);
+  const clientServices = createClientServices(context);
+  const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
   const manager = new SessionManager({
     createRuntime: (agent) =>
@@ -122,7 +123,13 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
+  let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
+    manager.onDidChangeSession((session) => {
+      followed?.dispose();
+      followed = session ? clientServices.follow(session) : undefined;
+    }),
+    { dispose: () => followed?.dispose() },
     diffView,
     traffic,
     provider,

@@ -67,9 +67,9 @@ describe('a real agent (claude-code-acp) with a fake model: commands through the
     const terminal = entry.content.find((c) => c.type === 'terminal' && 'terminalId' in c && typeof c.terminalId === 'string');
     assert.ok(terminal, `the tool call shows the client's terminal: ${JSON.stringify(entry.content)}`);
     await within(
-      untilTerminal((t) => t.name.includes('echo "sum=')),
+      untilTerminal((t) => t.name === `ACP: ${entry.title}`),
       10_000,
-      () => `no VS Code terminal mirrors the command; terminals: ${JSON.stringify(vscode.window.terminals.map((t) => t.name))}`,
+      () => `no VS Code terminal named after the tool call "${entry.title}"; terminals: ${JSON.stringify(vscode.window.terminals.map((t) => t.name))}`,
     );
   });
 

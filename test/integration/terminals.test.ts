@@ -80,7 +80,8 @@ describe('terminals: terminal/* for a scripted agent', function () {
   it('runs a command line in the session folder: output via terminal/output, a VS Code terminal, release invalidates the id', async () => {
     await useScriptedAgent(api, 'terminals-basic');
     const session = await newSession();
-    const mirrored = untilTerminal((t) => t.name === 'ACP: echo hello-from-terminal | tr a-z A-Z; pwd');
+    // The command's VS Code terminal opens when a tool call shows it, under the tool call's title.
+    const mirrored = untilTerminal((t) => t.name === 'ACP: Run echo');
     await api.sessions.prompt('run it');
 
     const answers = reported(session, 'created');
@@ -132,7 +133,7 @@ describe('terminals: terminal/* for a scripted agent', function () {
     await useScriptedAgent(api, 'terminals-kill');
     watch = watchCommand();
     await newSession();
-    const opened = nextTerminal((t) => t.name === "ACP: echo bg-started; sh -c 'sleep 300 3>\"$ACP_TEST_FIFO\" & wait'");
+    const opened = nextTerminal((t) => t.name === 'ACP: Background job');
     await api.sessions.prompt('start');
     const terminal = await within(opened, DEADLINE_MS, () => `no VS Code terminal mirrors the command: ${JSON.stringify(vscode.window.terminals.map((t) => t.name))}`);
     await within(watch.opened, DEADLINE_MS, 'the background command never started');

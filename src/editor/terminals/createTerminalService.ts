@@ -6,17 +6,28 @@ import { publishTerminalOutputs } from './outputRegistry';
 import { TerminalMirrors } from './terminalMirrors';
 import { TerminalService } from './terminalService';
 
-export function createTerminalService(context: vscode.ExtensionContext): ClientServices {
-  let mirrors: TerminalMirrors | undefined;
-  const service = new TerminalService({ onDidCreate: (record) => mirrors?.open(record) });
-  mirrors = new TerminalMirrors(service.book);
+export interface TerminalServiceHandle {
+  readonly services: ClientServices;
+  /** A tool call titled `title` shows terminal `terminalId` of session `sessionId`: its VS Code terminal opens. */
+  toolCallShowsTerminal(sessionId: string, terminalId: string, title: string): void;
+}
+
+export function createTerminalService(context: vscode.ExtensionContext): TerminalServiceHandle {
+  const service = new TerminalService();
+  const mirrors = new TerminalMirrors(service.book);
   const withdraw = publishTerminalOutputs(service.book);
   context.subscriptions.push({
     dispose: () => {
       withdraw();
-      mirrors?.dispose();
+      mirrors.dispose();
       service.dispose();
     },
   });
-  return service;
+  return {
+    services: service,
+    toolCallShowsTerminal: (sessionId, terminalId, title) => {
+      const record = service.book.get(sessionId, terminalId);
+      if (record) mirrors.open(record, title);
+    },
+  };
 }

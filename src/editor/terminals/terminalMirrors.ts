@@ -1,4 +1,6 @@
-// One VS Code terminal per agent command, named after the command, in the terminal list. Revealed when the
+// One VS Code terminal per agent command, in the terminal list, named after the tool call that shows it (opened when
+// a tool call first refers to the command's terminal; a command no tool call shows gets its terminal, named after the
+// command, when it exits or is released). Revealed when the
 // `acp.terminals.reveal` setting says so (by default it is not: the chat card shows the output). Finished terminals
 // stay for the user to look at, at most MAX_FINISHED of them (the oldest are closed first).
 import * as vscode from 'vscode';
@@ -25,16 +27,20 @@ export class TerminalMirrors implements vscode.Disposable {
   /** Finished (released and exited) records, oldest first. */
   private readonly finished = new Set<TerminalRecord>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Records whose terminal was open and got closed (by the user or to keep the list short): never reopened. */
+  private readonly closedRecords = new WeakSet<TerminalRecord>();
 
   constructor(source: TerminalOutputSource) {
     this.subscriptions.push(source.onDidChange((change) => this.changed(change)));
     this.subscriptions.push(vscode.window.onDidCloseTerminal((terminal) => this.closedByUser(terminal)));
   }
 
-  open(record: TerminalRecord): void {
+  /** Opens the terminal for `record` (once), named `title` (the tool call's) or else after the command. */
+  open(record: TerminalRecord, title?: string): void {
+    if (this.mirrored.has(record) || this.closedRecords.has(record)) return;
     const mirror = new PtyMirror(record);
     const terminal = vscode.window.createTerminal({
-      name: terminalName(record.label),
+      name: terminalName(title && title.trim() !== '' ? title : record.label),
       pty: mirror,
       iconPath: new vscode.ThemeIcon('terminal'),
       isTransient: true,
@@ -53,6 +59,7 @@ export class TerminalMirrors implements vscode.Disposable {
       this.close(record);
       return;
     }
+    if ((kind === 'released' || kind === 'exited') && !this.mirrored.has(record)) this.open(record);
     if ((kind === 'released' || kind === 'exited') && record.released && !record.process.running && this.mirrored.has(record)) {
       this.finished.add(record);
       for (const oldest of this.finished) {
@@ -67,6 +74,7 @@ export class TerminalMirrors implements vscode.Disposable {
       if (mirrored.terminal !== terminal) continue;
       this.mirrored.delete(record);
       this.finished.delete(record);
+      this.closedRecords.add(record);
       mirrored.mirror.dispose();
       return;
     }
@@ -76,6 +84,7 @@ export class TerminalMirrors implements vscode.Disposable {
     const mirrored = this.mirrored.get(record);
     this.finished.delete(record);
     if (!mirrored) return;
+    this.closedRecords.add(record);
     this.mirrored.delete(record);
     mirrored.mirror.dispose();
     mirrored.terminal.dispose();

@@ -1,5 +1,5 @@
 // The terminal/* client services: create (answers at once), output, wait_for_exit, kill, release, per session.
-// No `vscode` here: the VS Code terminal that mirrors each command attaches through `onDidCreate`.
+// No `vscode` here: the VS Code terminal that mirrors each command follows the terminal book's changes.
 //
 // Ids are `term-<n>`, numbered per session; a request names a terminal of its own session only.
 // Release kills the command (and what it left behind), settles pending waits with the exit status, and invalidates
@@ -31,8 +31,6 @@ export const DEFAULT_TERMINAL_LIMITS: TerminalLimits = {
 export interface TerminalServiceOptions {
   host?: HostEnvironment;
   limits?: Partial<TerminalLimits>;
-  /** A terminal was created (the VS Code mirror attaches here). Must not throw. */
-  onDidCreate?: (record: TerminalRecord) => void;
 }
 
 export interface TerminalOutputResponse {
@@ -49,7 +47,7 @@ export class TerminalService implements ClientServices {
   private readonly counters = new Map<string, number>();
   private readonly endedSessions = new Set<string>();
 
-  constructor(private readonly options: TerminalServiceOptions = {}) {
+  constructor(options: TerminalServiceOptions = {}) {
     this.limits = { ...DEFAULT_TERMINAL_LIMITS, ...options.limits };
     this.host = options.host ?? { platform: process.platform, env: process.env };
     this.book = new TerminalBook(this.limits.displayBytes);
@@ -87,12 +85,7 @@ export class TerminalService implements ClientServices {
     this.counters.set(scope.sessionId, number);
     const terminalId = `term-${number}`;
     const process = new TerminalProcess(launch, limit, this.limits.displayBytes);
-    const record = this.book.add(scope.sessionId, terminalId, launch.label, process);
-    try {
-      this.options.onDidCreate?.(record);
-    } catch {
-      // A mirror that cannot be shown must not fail the command.
-    }
+    this.book.add(scope.sessionId, terminalId, launch.label, process);
     return { terminalId };
   }
 
