@@ -10,6 +10,7 @@ import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
 import { FilesApi, filesApiOf } from './editor/files';
+import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
@@ -30,6 +31,8 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
+  readonly follow: FollowAgent;
 }
 
 function workspaceCwd(): string {
@@ -123,6 +126,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
+  const following = registerFollowAgent(manager);
+
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
     manager.onDidChangeSession((session) => {
@@ -141,10 +146,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
+    ...following.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context) };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), follow: following.follow };
 }
 
 export function deactivate(): void {}
