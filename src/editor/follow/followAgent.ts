@@ -17,15 +17,20 @@ export const FOLLOW_TIMING = { quietMs: 200, maxWaitMs: 1000 };
 /** Keyboard activity in the active editor this recent means the user is typing there. */
 export const TYPING_WINDOW_MS = 2000;
 
+/** What became of a location the debounce let through. */
+export type FollowOutcome =
+  | { target: FollowTarget; shown: HighlightedLine }
+  | { target: FollowTarget; skipped: 'off' | 'outsideRoots' | 'unreadable' };
+
 interface PendingFollow {
   target: FollowTarget;
   session: Session;
 }
 
 export class FollowAgent implements vscode.Disposable {
-  private readonly followedEmitter = new vscode.EventEmitter<HighlightedLine>();
-  /** A location was opened and highlighted (for tests and anyone who wants to know). */
-  readonly onDidFollow: vscode.Event<HighlightedLine> = this.followedEmitter.event;
+  private readonly followedEmitter = new vscode.EventEmitter<FollowOutcome>();
+  /** A location was shown, or skipped (for tests and anyone who wants to know). */
+  readonly onDidFollow: vscode.Event<FollowOutcome> = this.followedEmitter.event;
   private readonly highlight: FollowHighlight;
   private readonly debounce: LatestOnly<PendingFollow>;
   private watch = new LocationWatch();
@@ -61,6 +66,10 @@ export class FollowAgent implements vscode.Disposable {
   /** The location waiting for the debounce, if any. */
   get pending(): FollowTarget | undefined {
     return this.debounce.pending?.target;
+  }
+
+  get onDidClearHighlight(): vscode.Event<HighlightedLine> {
+    return this.highlight.onDidClear;
   }
 
   get highlighted(): HighlightedLine | undefined {
@@ -99,21 +108,22 @@ export class FollowAgent implements vscode.Disposable {
   }
 
   private async show({ target, session }: PendingFollow): Promise<void> {
-    if (!isFollowing()) return;
+    const skip = (skipped: 'off' | 'outsideRoots' | 'unreadable'): void => this.followedEmitter.fire({ target, skipped });
+    if (!isFollowing()) return skip('off');
     const file = path.resolve(session.scope.cwd, target.path);
     const access = await checkPathAccess(file, session.scope.roots);
-    if (!access.insideRoots) return;
+    if (!access.insideRoots) return skip('outsideRoots');
     let document: vscode.TextDocument;
     try {
       document = await vscode.workspace.openTextDocument(vscode.Uri.file(access.path));
     } catch {
-      return; // Not there (yet), or not text: nothing to show.
+      return skip('unreadable'); // Not there (yet), or not text: nothing to show.
     }
     const editor = await this.editorFor(document);
     const line = Math.min(Math.max(0, (target.line ?? 1) - 1), Math.max(0, document.lineCount - 1));
     this.highlight.flash(editor.editor, line);
     if (editor.scroll) editor.editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    this.followedEmitter.fire({ uri: document.uri, line });
+    this.followedEmitter.fire({ target, shown: { uri: document.uri, line } });
   }
 
   private async editorFor(document: vscode.TextDocument): Promise<{ editor: vscode.TextEditor; scroll: boolean }> {

@@ -20,6 +20,9 @@ export class FollowHighlight implements vscode.Disposable {
     isWholeLine: true,
   });
   private current: { editor: vscode.TextEditor; line: number; cancel: () => void } | undefined;
+  private readonly clearedEmitter = new vscode.EventEmitter<HighlightedLine>();
+  /** A highlight went away (its time was up, or another replaced it). */
+  readonly onDidClear: vscode.Event<HighlightedLine> = this.clearedEmitter.event;
 
   constructor(private readonly clock: Clock = realClock) {}
 
@@ -35,14 +38,17 @@ export class FollowHighlight implements vscode.Disposable {
   }
 
   clear(): void {
-    if (!this.current) return;
-    this.current.cancel();
-    this.current.editor.setDecorations(this.decoration, []);
+    const current = this.current;
+    if (!current) return;
+    current.cancel();
+    current.editor.setDecorations(this.decoration, []);
     this.current = undefined;
+    this.clearedEmitter.fire({ uri: current.editor.document.uri, line: current.line });
   }
 
   dispose(): void {
     this.clear();
     this.decoration.dispose();
+    this.clearedEmitter.dispose();
   }
 }
