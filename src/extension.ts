@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { AgentRuntime } from './acp/agentRuntime';
 import { clientCapabilitiesFor } from './acp/clientCapabilities';
 import { createClientServices } from './clientServices';
+import { registerPaletteCommands } from './commands/palette';
+import type { PalettePicks } from './commands/quickPick';
 import { registerCommands } from './commands/registerCommands';
 import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost } from './composer/composerHost';
@@ -33,6 +35,8 @@ export interface AcpExtensionApi {
   readonly files: FilesApi;
   /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
   readonly follow: FollowAgent;
+  /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */
+  readonly picks: PalettePicks;
 }
 
 function workspaceCwd(): string {
@@ -127,6 +131,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   });
 
   const following = registerFollowAgent(manager);
+  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
@@ -147,10 +152,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
+    ...palette.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), follow: following.follow };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), follow: following.follow, picks: palette.picks };
 }
 
 export function deactivate(): void {}
