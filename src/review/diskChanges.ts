@@ -59,7 +59,7 @@ export class DiskChanges {
   private async compare(file: string, kind: DiskEventKind, atWork: SessionChanges | undefined): Promise<void> {
     const now: DiskText = await this.snapshot.read(file);
     const known = this.snapshot.get(file);
-    const before = known ?? (kind === 'create' ? null : undefined);
+    const before = known !== undefined ? known : kind === 'create' ? null : undefined;
     if (now === before || (now === undefined && before === undefined)) return;
     this.snapshot.set(file, now);
     if (!atWork) return;

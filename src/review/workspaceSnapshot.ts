@@ -32,7 +32,8 @@ export async function readDiskText(file: string, maxFileBytes: number): Promise<
 }
 
 export class WorkspaceSnapshot {
-  private readonly texts = new Map<string, string>();
+  /** Text, or null for a file known to be absent. */
+  private readonly texts = new Map<string, string | null>();
   private totalChars = 0;
 
   constructor(
@@ -58,8 +59,8 @@ export class WorkspaceSnapshot {
     return this.texts.has(this.keyOf(file));
   }
 
-  /** The text last seen, or undefined when it is not kept. */
-  get(file: string): string | undefined {
+  /** The text last seen (null: known to be absent), or undefined when it is not kept. */
+  get(file: string): string | null | undefined {
     return this.texts.get(this.keyOf(file));
   }
 
@@ -68,8 +69,12 @@ export class WorkspaceSnapshot {
     const key = this.keyOf(file);
     const previous = this.texts.get(key);
     if (previous !== undefined) {
-      this.totalChars -= previous.length;
+      this.totalChars -= previous?.length ?? 0;
       this.texts.delete(key);
+    }
+    if (text === null) {
+      this.texts.set(key, null);
+      return;
     }
     if (typeof text !== 'string' || text.length > this.limits.maxFileBytes) return;
     if (this.totalChars + text.length > this.limits.maxTotalChars) return;
