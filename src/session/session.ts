@@ -86,9 +86,11 @@ export class Session {
     this.cancelRequested = false;
     this.emit(addUserMessage(this.state, content));
     this.emit(setTurnState(this.state, 'running'));
-    await this.tellWillPrompt(content);
-    if (turn !== this.turnCounter) return;
-    if (this.cancelRequested) return this.finishTurn('cancelled');
+    if (this.turnObservers.size > 0) {
+      await this.tellWillPrompt(content);
+      if (turn !== this.turnCounter) return;
+      if (this.cancelRequested) return this.finishTurn('cancelled');
+    }
     let response: PromptResponse;
     try {
       response = await this.transport().prompt({ sessionId: this.sessionId, prompt: content });
