@@ -17,6 +17,7 @@ import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
+import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import type { WebviewToHost } from './shared/webviewProtocol';
@@ -37,6 +38,8 @@ export interface AcpExtensionApi {
   readonly follow: FollowAgent;
   /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */
   readonly picks: PalettePicks;
+  /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
+  readonly review: ReviewApi;
 }
 
 function workspaceCwd(): string {
@@ -132,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const following = registerFollowAgent(manager);
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
+  const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
@@ -153,10 +157,20 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
     ...palette.disposables,
+    ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), follow: following.follow, picks: palette.picks };
+  return {
+    sessions: manager,
+    agentSelected,
+    composer,
+    permissionNotifier,
+    files: filesApiOf(context),
+    review: review.api,
+    follow: following.follow,
+    picks: palette.picks,
+  };
 }
 
 export function deactivate(): void {}
