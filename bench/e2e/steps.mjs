@@ -1,6 +1,7 @@
 // The measured steps of the workbench case, each on an open chat panel (`frame`: the chat document's Frame).
 import { chatDocument, domNodeCount, markSeen, newMarkSeen, probeData, sendPrompt, turnEnded } from './chat.mjs';
 import { latenciesSince } from './latency.mjs';
+import { CALIBRATION_MS, traceLongTasks } from './longTasks.mjs';
 import { HOLD_MS } from './scenario.mjs';
 
 const FLOOD_TIMEOUT_MS = 10 * 60_000;
@@ -26,32 +27,33 @@ export async function streamRound(frame, knownMarks) {
   return { chunks: latenciesSince(probe, since), firstLine: latenciesSince(probe, since, { firstLine: true }) };
 }
 
-/** One burst turn: ms from sending to its last chunk in the DOM, and the renderer's long tasks meanwhile. */
-export async function burstRound(page, frame, knownMarks) {
-  const since = Date.now();
-  await sendPrompt(frame, 'burst');
-  const [mark, until] = await newMarkSeen(frame, 'BURST-END-', knownMarks, STREAM_TIMEOUT_MS);
-  knownMarks.add(mark);
-  await turnEnded(frame, STREAM_TIMEOUT_MS);
-  const longTasks = await page.evaluate(() => window.__benchLongTasks);
-  if (longTasks === null) return { ms: until - since, longTasks: null };
-  const during = longTasks.filter(([start]) => start >= since && start <= until).map(([, duration]) => duration);
-  return { ms: until - since, longTasks: during };
-}
-
-/** Whether the probe sees the chat document's long tasks at all: blocks it for 80 ms and looks for that task. */
-export async function longTasksVisible(page, frame) {
-  const since = Date.now();
-  await frame.evaluate(() => {
-    const start = Date.now();
-    while (Date.now() - start < 80) {
-      // a deliberate long task
-    }
+/**
+ * One burst turn, traced (longTasks.mjs): ms from sending to its last chunk in the DOM, and the long tasks of the
+ * chat document's main thread from sending until the turn ended. As a cross-check, the same from the top page's
+ * PerformanceObserver('longtask') (`observer`: null when it did not see the calibration task).
+ */
+export async function burstRound(browser, page, frame, knownMarks) {
+  const before = Date.now();
+  const traced = await traceLongTasks(browser, frame, async () => {
+    const since = Date.now();
+    await sendPrompt(frame, 'burst');
+    const [mark, until] = await newMarkSeen(frame, 'BURST-END-', knownMarks, STREAM_TIMEOUT_MS);
+    knownMarks.add(mark);
+    await turnEnded(frame, STREAM_TIMEOUT_MS);
+    return { since, until, ended: Date.now() };
   });
-  const seen = await page
-    .waitForFunction((from) => (window.__benchLongTasks ?? []).some(([start, duration]) => start >= from - 5 && duration >= 75), since, { timeout: 5_000, polling: 100 })
-    .then(() => true, () => false);
-  return seen;
+  const { since, until, ended } = traced.result;
+  const observed = (await page.evaluate(() => window.__benchLongTasks)) ?? [];
+  const observerCalibrated = observed.some(([start, duration]) => start >= before - 5 && start < since && duration >= CALIBRATION_MS * 0.95);
+  return {
+    ms: until - since,
+    calibrated: traced.calibrated,
+    calibrationMs: traced.calibrationMs,
+    longTasks: traced.tasks,
+    longestMs: traced.longestMs,
+    taskCount: traced.taskCount,
+    observer: observerCalibrated ? observed.filter(([start]) => start >= since && start <= ended).map(([, duration]) => duration) : null,
+  };
 }
 
 /**
