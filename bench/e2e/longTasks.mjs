@@ -56,7 +56,8 @@ function mark(frame, name) {
 
 /**
  * What the trace says about the window between the marks `bench:window-start` and `bench:window-end`:
- * `{ calibrated, calibrationMs, tasks: [ms of each task > LONG_TASK_MS], longestMs, taskCount }`.
+ * `{ calibrated, calibrationMs, tasks: [ms of each task > LONG_TASK_MS], taskCpuMs: [their thread CPU ms], longestMs,
+ * taskCount }`.
  */
 export function analyseTrace(events) {
   const marks = new Map(events.filter((e) => e.cat === 'blink.user_timing' && e.name.startsWith('bench:')).map((e) => [e.name, e]));
@@ -69,12 +70,16 @@ export function analyseTrace(events) {
   const calibrationTask = tasks
     .filter((e) => e.ts >= calibration.ts && e.ts < start.ts)
     .reduce((longest, e) => Math.max(longest, e.dur / 1000), 0);
-  const inWindow = tasks.filter((e) => e.ts + e.dur > start.ts && e.ts < end.ts).map((e) => e.dur / 1000);
+  const inWindow = tasks.filter((e) => e.ts + e.dur > start.ts && e.ts < end.ts);
+  const long = inWindow.filter((e) => e.dur / 1000 > LONG_TASK_MS);
   return {
     calibrated: calibrationTask >= CALIBRATION_MS * 0.95,
     calibrationMs: calibrationTask,
-    tasks: inWindow.filter((ms) => ms > LONG_TASK_MS),
-    longestMs: Math.max(0, ...inWindow),
+    tasks: long.map((e) => e.dur / 1000),
+    // The thread's own CPU time in each long task (`tdur`): far below the wall time when the thread was waiting
+    // for a core (a busy machine), close to it when the task itself did that much work.
+    taskCpuMs: long.map((e) => (e.tdur === undefined ? null : e.tdur / 1000)),
+    longestMs: Math.max(0, ...inWindow.map((e) => e.dur / 1000)),
     taskCount: inWindow.length,
   };
 }

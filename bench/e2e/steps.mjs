@@ -50,6 +50,7 @@ export async function burstRound(browser, page, frame, knownMarks) {
     calibrated: traced.calibrated,
     calibrationMs: traced.calibrationMs,
     longTasks: traced.tasks,
+    longTaskCpuMs: traced.taskCpuMs,
     longestMs: traced.longestMs,
     taskCount: traced.taskCount,
     observer: observerCalibrated ? observed.filter(([start]) => start >= since && start <= ended).map(([, duration]) => duration) : null,
@@ -57,9 +58,22 @@ export async function burstRound(browser, page, frame, knownMarks) {
 }
 
 /**
+ * How long the navigation of the chat's frame (the workbench's placeholder page, before our HTML is written into it)
+ * waited for the webview's service worker to start: PerformanceNavigationTiming.workerStart - startTime; 0 when no
+ * service worker handled it. The entry outlives the document.write() that replaces the placeholder.
+ */
+function serviceWorkerWait(frame) {
+  return frame.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation');
+    return navigation && navigation.workerStart > 0 ? Math.round(navigation.workerStart - navigation.startTime) : 0;
+  });
+}
+
+/**
  * Hides the side bar with the chat view and shows it again (the view's webview document is dropped when hidden and
  * built anew). Returns ms from the key press that shows it to `mark` (the transcript's last entry) in the new
- * document, split into: until the frame exists, until our HTML is written into it, and after that.
+ * document, split into: until the frame exists, until our HTML is written into it (of which: waiting for the
+ * webview's service worker), and after that.
  */
 export async function reopen(page, frame, mark) {
   // Ctrl+B (View: Toggle Primary Side Bar Visibility): a second click on the activity bar item too soon after the
@@ -80,6 +94,7 @@ export async function reopen(page, frame, mark) {
     firstPaintMs: shownAt - pressed,
     documentMs: createdAt - pressed,
     htmlMs: rootAt - createdAt,
+    serviceWorkerMs: await serviceWorkerWait(next),
     afterHtmlMs: shownAt - rootAt,
   };
 }
