@@ -150,7 +150,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     composer,
     permissionNotifier,
     registerAddSelection(composer),
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
     }),

@@ -2,6 +2,7 @@
 // recorded in that session's ledger (the session whose turn started last, among those at work). Otherwise, and
 // when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows.
 // Events of one file are handled in order. No `vscode` here.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { KeyedQueue } from '../editor/files/keyedQueue';
 import type { KeyOf } from './changeLedger';
 import type { SessionChanges } from './sessionChanges';
@@ -13,6 +14,9 @@ export class DiskChanges {
   private readonly queue = new KeyedQueue();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly sessions = new Set<SessionChanges>();
+  private readonly handledEmitter = new Emitter<string>();
+  /** A file event was handled (the snapshot and any ledger are up to date for that file). */
+  readonly onDidHandle: Event<string> = this.handledEmitter.event;
 
   constructor(
     private readonly snapshot: WorkspaceSnapshot,
@@ -37,7 +41,7 @@ export class DiskChanges {
 
   event(file: string, kind: DiskEventKind): Promise<void> {
     const atWork = this.sessionAtWork();
-    const done = this.queue.run(this.keyOf(file), () => this.compare(file, kind, atWork));
+    const done = this.queue.run(this.keyOf(file), () => this.compare(file, kind, atWork)).finally(() => this.handledEmitter.fire(file));
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
     return done;
