@@ -3,7 +3,7 @@
 import type { ComposerHost } from '../composer/composerHost';
 import type { SessionManager } from '../session/sessionManager';
 import type { SessionHeader } from '../shared/model';
-import { MODE_PICKER_ID, SelectPicker, configPickers, modePicker } from '../../webview-ui/src/composer/configPickers';
+import { MODE_PICKER_ID, SelectPicker, configPickers, modePicker } from '../shared/configPickers';
 import type { PalettePicks, PickItem } from './quickPick';
 
 export const SWITCH_MODE_COMMAND = 'acp.switchMode';
