@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { DIFF_LIMITS, computeDiff, countLines, type DiffLimits } from '../../../webview-ui/src/logic/diffHunks';
+import { countLines, type DiffLimits } from '../../../src/shared/diff';
+import { CARD_DIFF_LIMITS as DIFF_LIMITS, cardDiff as computeDiff } from '../../../webview-ui/src/logic/diffHunks';
 
 const lines = (n: number, prefix = 'line'): string => Array.from({ length: n }, (_, i) => `${prefix} ${i}\n`).join('');
 
-describe('diff hunks', () => {
+describe('diff cards: hunks under the card caps', () => {
   it('counts lines with and without a final newline', () => {
     assert.equal(countLines(''), 0);
     assert.equal(countLines('a'), 1);
@@ -18,13 +19,13 @@ describe('diff hunks', () => {
     assert.deepEqual([result.added, result.removed], [2, 1]);
     assert.equal(result.hunks.length, 1);
     assert.deepEqual(result.hunks[0].lines, [
-      { kind: 'ctx', text: 'a' },
-      { kind: 'del', text: 'b' },
-      { kind: 'add', text: 'B' },
-      { kind: 'ctx', text: 'c' },
-      { kind: 'add', text: 'd' },
+      { kind: 'ctx', text: 'a', eol: '\n' },
+      { kind: 'del', text: 'b', eol: '\n' },
+      { kind: 'add', text: 'B', eol: '\n' },
+      { kind: 'ctx', text: 'c', eol: '\n' },
+      { kind: 'add', text: 'd', eol: '\n' },
     ]);
-    assert.deepEqual([result.hunks[0].oldStart, result.hunks[0].newStart], [1, 1]);
+    assert.deepEqual([result.hunks[0].oldStart, result.hunks[0].oldLines, result.hunks[0].newStart, result.hunks[0].newLines], [1, 3, 1, 4]);
   });
 
   it('ignores a missing final newline and CRLF versus LF', () => {
@@ -61,16 +62,17 @@ describe('diff hunks', () => {
     assert.equal(chars.kind, 'tooLarge');
   });
 
-  it('past the edit-length cap gives a summary', () => {
-    const result = computeDiff(lines(300), lines(300, 'changed'), { ...DIFF_LIMITS, maxEditLength: 50 });
-    assert.deepEqual(result, { kind: 'tooLarge', reason: 'edits', oldLineCount: 300, newLineCount: 300 });
+  it('past the edit-length cap or the time budget gives a summary', () => {
+    const reversed = lines(300).split('\n').slice(0, -1).reverse().join('\n') + '\n';
+    const edits = computeDiff(lines(300), reversed, { ...DIFF_LIMITS, maxEditLength: 50 });
+    assert.deepEqual(edits, { kind: 'tooLarge', reason: 'edits', oldLineCount: 300, newLineCount: 300 });
+    const time = computeDiff(lines(300), reversed, { ...DIFF_LIMITS, timeoutMs: 0 });
+    assert.deepEqual(time, { kind: 'tooLarge', reason: 'time', oldLineCount: 300, newLineCount: 300 });
   });
 
-  it('a rewrite of a file at the default caps finishes quickly (no freeze)', () => {
-    const started = Date.now();
-    const result = computeDiff(lines(2900), lines(2900, 'rewritten'));
-    const took = Date.now() - started;
-    assert.equal(result.kind, 'tooLarge');
-    assert.ok(took < 500, `took ${took} ms`);
+  it('a rewrite of every line under the caps is diffed (lines on one side only need no search)', () => {
+    const result = computeDiff(lines(2900), lines(2900, 'rewritten'), { ...DIFF_LIMITS, maxEditLength: 1 });
+    assert.ok(result.kind === 'hunks');
+    assert.deepEqual([result.added, result.removed, result.hunks.length], [2900, 2900, 1]);
   });
 });
