@@ -4,7 +4,7 @@
 import { MAIN_THREAD_LIMITS, type DiffLimits, type TooLargeReason } from './diffLines';
 import type { DiffHunk } from './hunks';
 import { lineChanges } from './lineChanges';
-import { joinLines, splitLines, type TextLine } from './lines';
+import { countLines, joinLines, splitLines, type TextLine } from './lines';
 
 /** The text does not have the hunk's lines where the hunk says: the hunk is not from a diff of this text. */
 export class HunkMismatchError extends Error {
@@ -76,7 +76,8 @@ export type HunkLocation =
  * Where the hunks (of a diff whose new side is `agentText`) are in `currentText`: agentText with the user's edits.
  * The user's edits are a line diff of agentText and currentText (exact, line endings included). An edit inside a
  * hunk's new lines is a conflict; lines the user inserted right at a hunk's edge stay outside it (for a hunk with no
- * new lines, a pure deletion, the user's lines come before it). Use hunks with context 0 so that only the agent's
+ * new lines, a pure deletion, the user's lines come before it, and if the user deleted lines on both sides of it, it
+ * goes where those were). Use hunks with context 0 so that only the agent's
  * own lines count.
  */
 export function locateHunks(agentText: string, currentText: string, hunks: readonly DiffHunk[], limits: DiffLimits = MAIN_THREAD_LIMITS): HunkLocation[] {
@@ -98,6 +99,8 @@ export function locateHunks(agentText: string, currentText: string, hunks: reado
     for (const edit of edits.changes) {
       if (edit.oldTo <= from) shift += edit.newTo - edit.newFrom - (edit.oldTo - edit.oldFrom);
       else if (edit.oldFrom >= to) break;
+      // The user deleted lines on both sides of where the agent deleted some: they go back where those were.
+      else if (from === to && edit.newFrom === edit.newTo) return { kind: 'found', startLine: edit.newFrom + 1, lineCount: 0 };
       else return { kind: 'conflict' };
     }
     return { kind: 'found', startLine: hunk.newStart + shift, lineCount: hunk.newLines };
@@ -114,6 +117,11 @@ export type HunkUndo = { kind: 'undone'; text: string } | Exclude<HunkLocation, 
 export function undoHunk(agentText: string, currentText: string, hunk: DiffHunk, limits?: DiffLimits): HunkUndo {
   const location = locateHunk(agentText, currentText, hunk, limits);
   if (location.kind !== 'found') return location;
-  const text = replaceLines(currentText, [{ at: location.startLine - 1, expected: hunkSide(hunk, 'new'), replacement: hunkSide(hunk, 'old'), side: 'new' }]);
-  return { kind: 'undone', text };
+  const at = location.startLine - 1;
+  const restored = hunkSide(hunk, 'old');
+  const last = restored[restored.length - 1];
+  const linesAfter = at + location.lineCount < countLines(currentText);
+  // The old text ended there without a final newline; the user has since added lines after it: keep the line break.
+  if (last?.eol === '' && linesAfter) restored[restored.length - 1] = { text: last.text, eol: hunkSide(hunk, 'new').at(-1)?.eol || '\n' };
+  return { kind: 'undone', text: replaceLines(currentText, [{ at, expected: hunkSide(hunk, 'new'), replacement: restored, side: 'new' }]) };
 }
