@@ -46,6 +46,11 @@ describe('diff engine: diffLines', () => {
     );
   });
 
+  it('past maxChangedLines the result is a summary with the exact counts', () => {
+    const result = diffLines('a\nb\nc\nd\n', 'a\nB\nC\nd\n', { limits: { ...UNHURRIED, maxChangedLines: 3 } });
+    assert.deepEqual(result, { kind: 'tooLarge', reason: 'edits', oldLineCount: 4, newLineCount: 4, added: 2, removed: 2 });
+  });
+
   it('is a minimal line diff whose counts match the hunks (random texts with repeated lines)', () => {
     fc.assert(
       fc.property(repetitiveText, repetitiveText, fc.nat({ max: 4 }), (oldText, newText, context) => {
