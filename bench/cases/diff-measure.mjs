@@ -9,10 +9,13 @@
 //   background  the host API, BackgroundDiffer.diff() (main thread for small diffs, else the worker thread): total
 //               time to the result, and the longest synchronous slice of the main thread meanwhile, seen by a
 //               setImmediate probe (it includes posting the texts and receiving the hunks)
+//   contention  the same probe while a worker thread only spins for as long as that diff took: on a busy 2-core
+//               machine a thread running hot delays the main thread by itself; this is the floor of the slice
 // Prints one JSON line (figures per cell) as its last stdout line.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -59,7 +62,8 @@ function sync({ oldText, newText }) {
   return { ms: performance.now() - started, outcome: outcomeOf(result) };
 }
 
-async function background(differ, { oldText, newText }) {
+/** The longest gap between setImmediate turns while `work()` is under way, and how long it took. */
+async function probed(work) {
   let longest = 0;
   let done = false;
   let last = performance.now();
@@ -71,11 +75,27 @@ async function background(differ, { oldText, newText }) {
   };
   setImmediate(probe);
   const started = performance.now();
-  const result = await differ.diff(oldText, newText);
+  const value = await work();
   const total = performance.now() - started;
   longest = Math.max(longest, performance.now() - last);
   done = true;
-  return { ms: total, blockMs: longest, outcome: outcomeOf(result) };
+  return { ms: total, blockMs: longest, value };
+}
+
+async function background(differ, { oldText, newText }) {
+  const { ms, blockMs, value } = await probed(() => differ.diff(oldText, newText));
+  return { ms, blockMs, outcome: outcomeOf(value) };
+}
+
+const spinner = new Worker(
+  "const { parentPort } = require('node:worker_threads'); parentPort.on('message', (ms) => { const end = performance.now() + ms; while (performance.now() < end); parentPort.postMessage(ms); });",
+  { eval: true },
+);
+spinner.unref();
+
+async function contention(ms) {
+  const { blockMs } = await probed(() => new Promise((resolve) => { spinner.once('message', resolve); spinner.postMessage(ms); }));
+  return { blockMs };
 }
 
 function outcomeOf(result) {
@@ -88,9 +108,9 @@ const all = cells();
 for (const cell of all.slice(0, 4)) {
   floor(cell);
   sync(cell);
-  await background(differ, cell);
+  await contention((await background(differ, cell)).ms);
 }
-const samples = Object.fromEntries(all.map((cell) => [cell.id, { floor: [], sync: [], background: [] }]));
+const samples = Object.fromEntries(all.map((cell) => [cell.id, { floor: [], sync: [], background: [], contention: [] }]));
 for (let round = 0; round < rounds; round++) {
   for (const cell of all) {
     const order = ['floor', 'sync', 'background'];
@@ -98,6 +118,7 @@ for (let round = 0; round < rounds; round++) {
       const name = order[(k + round) % order.length];
       samples[cell.id][name][round] = name === 'floor' ? floor(cell) : name === 'sync' ? sync(cell) : await background(differ, cell);
     }
+    samples[cell.id].contention[round] = await contention(samples[cell.id].background[round].ms);
   }
   process.stderr.write(`diff: round ${round + 1}/${rounds}\n`);
 }
@@ -109,7 +130,7 @@ for (const cell of all) {
   const s = samples[cell.id];
   const floorMs = s.floor.map((x) => x.ms);
   figures.push({ id: `diff.${cell.id}.sync`, label: `${cell.label}: diffLines() on the calling thread (block)`, unit: 'ms', subject: s.sync.map((x) => x.ms), floor: floorMs, budget: 50, budgetOn: 'value' });
-  figures.push({ id: `diff.${cell.id}.block`, label: `${cell.label}: BackgroundDiffer.diff() longest main-thread slice`, unit: 'ms', subject: s.background.map((x) => x.blockMs), floor: floorMs, budget: 50, budgetOn: 'value' });
+  figures.push({ id: `diff.${cell.id}.block`, label: `${cell.label}: BackgroundDiffer.diff() longest main-thread slice`, unit: 'ms', subject: s.background.map((x) => x.blockMs), floor: s.contention.map((x) => x.blockMs), budget: 50, budgetOn: 'value', note: 'floor: the same probe while a worker only spins as long' });
   figures.push({ id: `diff.${cell.id}.total`, label: `${cell.label}: BackgroundDiffer.diff() total`, unit: 'ms', subject: s.background.map((x) => x.ms), floor: floorMs });
   notes.push(`${cell.label}: sync → ${[...new Set(s.sync.map((x) => x.outcome))].join(' / ')}; background → ${[...new Set(s.background.map((x) => x.outcome))].join(' / ')}`);
 }
