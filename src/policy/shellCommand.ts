@@ -2,7 +2,8 @@
 // vouch for word by word. Tokens come from `shell-quote` (quotes, escapes, operators, `$` expansions); what it
 // does not know is handled here first: a newline separates commands (shell-quote would read it as a space, and a
 // `#` comment would swallow the next line), and backticks are command substitutions (shell-quote keeps them in
-// words). Lines are split at unquoted newlines before parsing, and backtick bodies are analysed on their own.
+// words). Lines are split at unquoted newlines before parsing; backtick and `$(...)` bodies (which shell-quote
+// leaves whole inside double quotes) are analysed on their own as well.
 //
 // `opaque` is set by anything whose effect is not visible in the argv lists: `$` expansions and `$(...)`,
 // backticks, redirections, here-documents, process substitution, leading VAR=value assignments. An allow rule
@@ -20,8 +21,20 @@ export interface CommandLineAnalysis {
 
 const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', ';;', '(', ')']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
-/** Commands that run the rest of their words as another command. */
-const WRAPPERS = new Set(['sudo', 'env', 'nohup', 'nice', 'time', 'timeout', 'command', 'exec', 'xargs', 'doas', 'stdbuf']);
+/** Commands that run the rest of their words as another command, with their options that take a value. */
+const WRAPPERS = new Map<string, Set<string>>([
+  ['sudo', new Set(['-u', '-g', '-C', '-p', '-r', '-t', '-U', '-h', '-D', '-R', '-T'])],
+  ['doas', new Set(['-u', '-C'])],
+  ['env', new Set(['-u', '-C', '--unset', '--chdir'])],
+  ['nice', new Set(['-n'])],
+  ['timeout', new Set(['-s', '-k', '--signal', '--kill-after'])],
+  ['xargs', new Set(['-I', '-n', '-P', '-d', '-E', '-L', '-s', '-a'])],
+  ['nohup', new Set()],
+  ['time', new Set()],
+  ['command', new Set()],
+  ['exec', new Set()],
+  ['stdbuf', new Set()],
+]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** How deep `sh -c` and backtick bodies are followed. */
 const MAX_DEPTH = 4;
@@ -35,12 +48,25 @@ interface Scanned {
   lines: string[];
   /** Bodies of backtick substitutions. */
   backticks: string[];
+  /** Bodies of `$(...)` substitutions (shell-quote keeps those inside double quotes as one word). */
+  substitutions: string[];
+}
+
+/** The body of the `$(` at `start` (index of `$`), up to its matching `)` (or the end). */
+function substitutionBody(text: string, start: number): string {
+  let depth = 0;
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(start + 2, i);
+  }
+  return text.slice(start + 2);
 }
 
 /** Splits at newlines outside quotes and collects backtick bodies; quotes are left in place for shell-quote. */
 function scan(text: string): Scanned {
   const lines: string[] = [];
   const backticks: string[] = [];
+  const substitutions: string[] = [];
   let current = '';
   let quote: "'" | '"' | undefined;
   let backtick: string | undefined;
@@ -73,6 +99,7 @@ function scan(text: string): Scanned {
       current += char;
       continue;
     }
+    if (char === '$' && text[i + 1] === '(') substitutions.push(substitutionBody(text, i));
     if (quote === '"') {
       current += char;
       if (char === '"') quote = undefined;
@@ -88,7 +115,7 @@ function scan(text: string): Scanned {
   }
   if (backtick !== undefined) backticks.push(backtick);
   lines.push(current);
-  return { lines, backticks };
+  return { lines, backticks, substitutions };
 }
 
 function programName(word: string): string {
@@ -98,9 +125,12 @@ function programName(word: string): string {
 
 /** The command a wrapper runs: its words after the wrapper, its options, assignments and numeric arguments. */
 function unwrapped(words: string[]): string[] | undefined {
-  if (words.length < 2 || !WRAPPERS.has(programName(words[0]))) return undefined;
+  const valued = words.length < 2 ? undefined : WRAPPERS.get(programName(words[0]));
+  if (!valued) return undefined;
   let i = 1;
-  while (i < words.length && (words[i].startsWith('-') || ASSIGNMENT.test(words[i]) || /^\d+[smhd]?$/.test(words[i]))) i++;
+  while (i < words.length && (words[i].startsWith('-') || ASSIGNMENT.test(words[i]) || /^\d+(\.\d+)?[smhd]?$/.test(words[i]))) {
+    i += valued.has(words[i]) ? 2 : 1;
+  }
   return i < words.length ? words.slice(i) : undefined;
 }
 
@@ -118,10 +148,11 @@ class Analyser {
   readonly reasons = new Set<string>();
 
   line(text: string, depth: number): void {
-    const { lines, backticks } = scan(text);
+    const { lines, backticks, substitutions } = scan(text);
     if (backticks.length > 0) this.reasons.add('command substitution with backticks');
+    if (substitutions.length > 0) this.reasons.add('command substitution $(...)');
     for (const line of lines) this.tokens(line, depth);
-    if (depth < MAX_DEPTH) for (const body of backticks) this.line(body, depth + 1);
+    if (depth < MAX_DEPTH) for (const body of [...backticks, ...substitutions]) this.line(body, depth + 1);
   }
 
   argv(words: string[], depth: number): void {
