@@ -13,6 +13,7 @@ import { FilesApi, filesApiOf } from './editor/files';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
+import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
@@ -30,6 +31,8 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
 }
 
 function workspaceCwd(): string {
@@ -52,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
+  const policy = createPermissionPolicy(context);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
@@ -65,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
@@ -107,9 +112,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
       case 'copyText':
         return copyText(action.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(action.level);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
+        provider.postToView(policy.settings.levelMessage());
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
@@ -135,6 +143,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    policy,
+    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -144,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context) };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), policy };
 }
 
 export function deactivate(): void {}

@@ -1,18 +1,10 @@
 // The quick levels of `acp.permissions.level`: each is a few built-in allow rules, below the user's own rules
 // (a user `ask` or `reject` rule still wins over them). A workspace may set a stricter level, never a looser one.
+import { POLICY_LEVELS, PolicyLevel } from '../shared/permissionLevels';
 import { parseRules } from './parseRules';
 import type { PolicyRule, RuleSetting } from './rules';
 
 export const LEVEL_SETTING = 'acp.permissions.level';
-
-export const POLICY_LEVELS = ['ask', 'allowReads', 'allowWorkspaceEdits'] as const;
-export type PolicyLevel = (typeof POLICY_LEVELS)[number];
-
-export const LEVEL_LABELS: Record<PolicyLevel, string> = {
-  ask: 'Ask for everything',
-  allowReads: 'Allow reads in the workspace',
-  allowWorkspaceEdits: 'Allow reads and edits in the workspace',
-};
 
 const READS: RuleSetting = { decision: 'allow', kind: ['read', 'search'], inWorkspace: true, description: 'reads and searches in the workspace' };
 const EDITS: RuleSetting = { decision: 'allow', kind: 'edit', inWorkspace: true, description: 'edits in the workspace' };
@@ -22,10 +14,6 @@ const LEVEL_RULES: Record<PolicyLevel, RuleSetting[]> = {
   allowReads: [READS],
   allowWorkspaceEdits: [READS, EDITS],
 };
-
-export function isPolicyLevel(value: unknown): value is PolicyLevel {
-  return typeof value === 'string' && (POLICY_LEVELS as readonly string[]).includes(value);
-}
 
 /** The level in force: the user's, lowered to the workspace's when that one is stricter. */
 export function effectiveLevel(user: PolicyLevel, workspace: PolicyLevel | undefined): PolicyLevel {
