@@ -100,7 +100,7 @@ describe('permission policy', function () {
 
     assert.equal(await decided('read'), 'allowed: allow');
     assert.deepEqual(lastAudit().decidedBy, { type: 'rule', rule: 'user rule 1: allow read in the workspace' });
-    assert.deepEqual(lastAudit().toolCall, { toolCallId: 'call_read', title: 'Read notes.md', kind: 'read' });
+    assert.deepEqual(lastAudit().toolCall, { toolCallId: 'call_read_1', title: 'Read notes.md', kind: 'read' });
     assert.equal(await decided('edit'), 'allowed: allow');
     assert.equal(await decided('execute'), 'allowed: allow');
     assert.equal(await decided('execute-codex'), 'allowed: allow', 'codex sends ["/bin/bash", "-lc", "git status"]');
@@ -196,7 +196,7 @@ describe('permission policy', function () {
       assert.deepEqual(
         { toolCall: last.toolCall, decidedBy: last.decidedBy, option: last.option, agentId: last.agentId },
         {
-          toolCall: { toolCallId: 'call_delete', title: 'Delete build/', kind: 'delete' },
+          toolCall: { toolCallId: 'call_delete_1', title: 'Delete build/', kind: 'delete' },
           decidedBy: { type: 'rule', rule: 'user rule 1: no deletes' },
           option: { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
           agentId: 'scripted-policy-kinds',
@@ -206,11 +206,11 @@ describe('permission policy', function () {
       const markdownFile = vscode.Uri.file(path.join(scratch, 'log.md'));
       await vscode.commands.executeCommand('acp.exportPermissionLog', markdownFile);
       const markdown = fs.readFileSync(markdownFile.fsPath, 'utf8');
-      assert.match(markdown, /\| scripted-policy-kinds \| Delete build\/ \[call_delete\] \| delete \| rule: user rule 1: no deletes \| Reject \(reject_once\) \|/);
+      assert.match(markdown, /\| scripted-policy-kinds \| Delete build\/ \[call_delete_1\] \| delete \| rule: user rule 1: no deletes \| Reject \(reject_once\) \|/);
 
       const editor = await vscode.commands.executeCommand<vscode.TextEditor>('acp.showPermissionLog');
       assert.equal(editor.document.languageId, 'markdown');
-      assert.match(editor.document.getText(), /Delete build\/ \[call_delete\]/);
+      assert.match(editor.document.getText(), /Delete build\/ \[call_delete_1\]/);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       fs.rmSync(scratch, { recursive: true, force: true });
