@@ -15,6 +15,7 @@ import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/age
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
+import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import type { WebviewToHost } from './shared/webviewProtocol';
@@ -31,6 +32,8 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
+  readonly review: ReviewApi;
   /** The user's permission policy: its settings, audit log and rule offers. */
   readonly policy: PermissionPolicyApi;
 }
@@ -131,6 +134,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
+  const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
+
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
     manager.onDidChangeSession((session) => {
@@ -151,10 +156,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
+    ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), policy };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), review: review.api, policy };
 }
 
 export function deactivate(): void {}
