@@ -37,7 +37,6 @@ function isEntry(value: unknown): value is AuditEntry {
 
 export class AuditLog {
   private entries: AuditEntry[];
-  private readonly listeners = new Set<(entry: AuditEntry) => void>();
 
   constructor(
     private readonly storage?: AuditStorage,
@@ -51,22 +50,11 @@ export class AuditLog {
     this.entries.push(entry);
     if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
     this.storage?.save(this.entries);
-    for (const listener of [...this.listeners]) listener(entry);
   }
 
   /** Oldest first. */
   all(): readonly AuditEntry[] {
     return this.entries;
-  }
-
-  clear(): void {
-    this.entries = [];
-    this.storage?.save(this.entries);
-  }
-
-  onDidRecord(listener: (entry: AuditEntry) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
   }
 }
 

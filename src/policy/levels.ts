@@ -4,8 +4,6 @@ import { POLICY_LEVELS, PolicyLevel } from '../shared/permissionLevels';
 import { parseRules } from './parseRules';
 import type { PolicyRule, RuleSetting } from './rules';
 
-export const LEVEL_SETTING = 'acp.permissions.level';
-
 const READS: RuleSetting = { decision: 'allow', kind: ['read', 'search'], inWorkspace: true, description: 'reads and searches in the workspace' };
 const EDITS: RuleSetting = { decision: 'allow', kind: 'edit', inWorkspace: true, description: 'edits in the workspace' };
 

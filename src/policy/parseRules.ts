@@ -8,7 +8,7 @@ import type { PathGlob, PolicyRule, RuleDecision, RuleSetting, RuleSource, Strin
 
 export const RULES_SETTING = 'acp.permissions.rules';
 
-export const TOOL_KINDS = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'];
+const TOOL_KINDS = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'];
 const DECISIONS: readonly RuleDecision[] = ['allow', 'reject', 'ask'];
 const FIELDS = new Set(['decision', 'always', 'agent', 'kind', 'title', 'tool', 'paths', 'inWorkspace', 'command', 'description']);
 
