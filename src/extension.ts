@@ -15,6 +15,7 @@ import { FilesApi, filesApiOf } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
+  let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
@@ -69,7 +71,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
+        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
+        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
         log: createAgentLog(logFor(agent)),
@@ -86,7 +89,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
-    selection = selection.then(() => manager.useAgent(readDefaultAgent(resolved)));
+    const agent = readDefaultAgent(resolved);
+    selection = selection
+      .then(async () => {
+        if (!agent.builtIn) searchPath ??= await agentSearchPath();
+      })
+      .then(() => manager.useAgent(agent));
   };
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;

@@ -33,8 +33,3 @@ export function presetsNotConfigured(configured: readonly AgentDefinition[]): Ag
 export function presetEntry(preset: AgentPreset): { id: string; name: string; command: string; args: string[] } {
   return { id: preset.id, name: preset.name, command: preset.command, args: [...preset.args] };
 }
-
-/** The install hint for a command, when a preset uses it. */
-export function installHintFor(command: string): string | undefined {
-  return AGENT_PRESETS.find((preset) => preset.command === command && preset.command !== 'npx')?.install ?? (command === 'npx' ? AGENT_PRESETS[0].install.split(';')[0] : undefined);
-}
