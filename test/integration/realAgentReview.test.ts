@@ -108,6 +108,7 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
     assert.deepEqual(deleted && { status: deleted.status, baseline: deleted.baseline, current: deleted.current }, { status: 'deleted', baseline: 'delete me\n', current: null });
     assert.deepEqual(edited?.toolCallIds, [ids.edit], 'the edit is attributed to the Edit tool call');
     assert.deepEqual(created?.toolCallIds, [ids.write], 'the new file is attributed to the Write tool call');
+    // The Bash tool call names no file (no locations, no diff), so the deletion is attributed to no tool call.
     const transcriptIds = session.state.entries.filter((e): e is ToolCallEntry => e.kind === 'tool_call').map((e) => e.toolCallId);
     for (const id of [...(edited?.toolCallIds ?? []), ...(created?.toolCallIds ?? []), ...(deleted?.toolCallIds ?? [])]) {
       assert.ok(transcriptIds.includes(id), `${id} is a tool call in the transcript`);
@@ -115,7 +116,7 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
     assert.deepEqual(
       api.review.service.ledger?.pending().map((file) => file.path).sort(),
       files.slice().sort(),
-      'nothing else is pending (no temp files of the agent)',
+      "nothing else is pending (Claude Code's Edit writes a temp file and renames it over the real one)",
     );
 
     await vscode.commands.executeCommand('acp.undoAll');
