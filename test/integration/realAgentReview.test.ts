@@ -51,7 +51,7 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
   async function existing(name: string, text: string): Promise<string> {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
-    await within(untilSnapshotKnows(api, file, text), 20_000, `the workspace snapshot never saw ${name} (${String(api.review.service.snapshot.get(file))})`);
+    await untilSnapshotKnows(api, file, text);
     return file;
   }
 
@@ -94,8 +94,7 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
     assert.equal(fs.existsSync(doomedFile), false);
 
     const files = [editedFile, createdFile, doomedFile];
-    await within(untilReview(api, () => files.every((file) => pendingFile(api, file))), 20_000, () =>
-      `the ledger shows ${JSON.stringify(api.review.service.ledger?.pending())}, not all of ${files.join(', ')}`);
+    await untilReview(api, () => files.every((file) => pendingFile(api, file)), 'the edited, created and deleted files in the ledger');
     await api.review.service.settled();
     const edited = pendingFile(api, editedFile);
     assert.deepEqual(
