@@ -88,8 +88,8 @@ export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, ag
       // Switching back to the demo agent stops the real one; wait for that before its HOME goes.
       if (api.sessions.agent?.id === agent.id) await waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id !== agent.id);
       await api.agentSelected();
-      // The agent has exited, but the Claude Code it ran may still be finishing its shutdown (claude-agent-acp's
-      // writes HOME/.claude/backups after a SIGTERM from the extension's reaper): retry while files still appear.
+      // The agent has exited, but the Claude Code it ran may still be writing its HOME (seen: ENOTEMPTY on
+      // .claude/backups with claude-agent-acp): retry while files still appear.
       fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
     },
   };
