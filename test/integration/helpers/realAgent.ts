@@ -3,12 +3,12 @@
 // configures an agent. Offline: the agent gets a fresh temp HOME and the fake's address, and never reaches the
 // network.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { FakeAnthropic, say } from '../../fixtures/fake-anthropic';
+import { workspaceFolder } from './realAgentWorkspace';
 import { repoRoot, waitFor } from './scriptedAgent';
 
 /** A published agent the suite can launch: both Claude adapters start as `node <package>/dist/index.js`. */
@@ -36,7 +36,7 @@ export const CLAUDE_AGENT_ACP: RealAgentPackage = {
 export interface RealAgent {
   /** The agent's HOME (its config and session files land here). */
   readonly home: string;
-  /** Puts the settings back, waits until the extension has let the agent go, and removes HOME. */
+  /** Puts the settings back and waits until the extension has let the agent go. */
   dispose(): Promise<void>;
 }
 
@@ -69,7 +69,10 @@ function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
 export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, agent: RealAgentPackage = CLAUDE_CODE_ACP): Promise<RealAgent> {
   const entry = agentEntry(agent);
   if (!fs.existsSync(entry)) throw new Error(`${agent.packageName} is not installed (${entry} is missing): run npm install`);
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-real-agent-home-'));
+  // Next to the workspace, in the run's scratch folder, which the runner removes once VS Code is gone. Not removed
+  // when the agent goes: the Claude Code it ran may still be writing there (seen with claude-agent-acp: ENOTEMPTY
+  // on HOME/.claude while removing it right after the agent's exit).
+  const home = fs.mkdtempSync(path.join(path.dirname(workspaceFolder()), 'real-agent-home-'));
   const config = vscode.workspace.getConfiguration('acp');
   const selected = waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id === agent.id);
   await config.update(
@@ -85,12 +88,9 @@ export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, ag
     dispose: async () => {
       await config.update('agents', undefined, vscode.ConfigurationTarget.Global);
       await config.update('defaultAgent', undefined, vscode.ConfigurationTarget.Global);
-      // Switching back to the demo agent stops the real one; wait for that before its HOME goes.
+      // Switching back to the demo agent stops the real one; wait for that.
       if (api.sessions.agent?.id === agent.id) await waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id !== agent.id);
       await api.agentSelected();
-      // The agent has exited, but the Claude Code it ran may still be writing its HOME (seen: ENOTEMPTY on
-      // .claude/backups with claude-agent-acp): retry while files still appear.
-      fs.rmSync(home, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
