@@ -16,6 +16,7 @@ import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
+import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
@@ -40,6 +41,8 @@ export interface AcpExtensionApi {
   readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
 }
 
 function workspaceCwd(): string {
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
+  const policy = createPermissionPolicy(context);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
@@ -75,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
@@ -117,9 +122,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
       case 'copyText':
         return copyText(action.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(action.level);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
+        provider.postToView(policy.settings.levelMessage());
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
@@ -149,6 +157,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    policy,
+    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -170,6 +180,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     review: review.api,
     follow: following.follow,
     picks: palette.picks,
+    policy,
   };
 }
 
