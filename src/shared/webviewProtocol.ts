@@ -8,6 +8,7 @@ import {
   parseComposerMessage,
   parsePromptMessage,
 } from './composerProtocol';
+import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
@@ -73,6 +74,7 @@ export type WebviewToHost =
   | PromptMessage
   | { type: 'cancel' }
   | { type: 'permission'; requestKey: string; optionId: string }
+  | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   | ComposerWebviewMessage
@@ -100,6 +102,8 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
       return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
+    case 'elicitation':
+      return parseElicitationAnswer(value);
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
