@@ -3,7 +3,7 @@
 // chat sends (the webview is untrusted), so only valid content reaches the agent. Pure: no vscode, no node.
 //
 // Values while editing: text, number and single-select fields hold strings ('' = empty), booleans hold booleans,
-// multi-selects hold string lists. Empty optional fields are left out of the content; a boolean is always sent
+// multi-selects hold string lists; a value not sent counts as empty. Empty optional fields are left out of the content; a boolean is always sent
 // (an unticked box is an answer the user saw). The agent-supplied `pattern` is evaluated with re2js (RE2's linear-
 // time engine, as the spec asks of agent-supplied patterns); a pattern RE2 cannot compile (backreferences,
 // lookaround) is not checked here, and the agent checks again.
@@ -113,16 +113,18 @@ function checkField(field: FormField, raw: unknown): { value?: ContentValue; pro
     case 'unsupported':
       return field.required ? { problem: `This field (${field.type}) cannot be filled in here.` } : {};
     case 'boolean':
+      if (raw === undefined) return field.required ? { problem: 'Required.' } : {};
       return typeof raw === 'boolean' ? { value: raw } : { problem: 'Tick or untick the box.' };
     case 'multiselect': {
+      if (raw === undefined) return checkField(field, []);
       if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string')) return { problem: 'Choose from the listed options.' };
       const problem = multiProblem(field, raw);
       if (problem) return { problem };
       return raw.length === 0 && !field.required ? {} : { value: [...raw] };
     }
   }
-  if (typeof raw !== 'string') return { problem: 'Enter a value.' };
-  if (raw === '') return field.required ? { problem: 'Required.' } : {};
+  if (raw !== undefined && typeof raw !== 'string') return { problem: 'Enter a value.' };
+  if (raw === undefined || raw === '') return field.required ? { problem: 'Required.' } : {};
   switch (field.kind) {
     case 'text': {
       const problem = textProblem(field, raw);
