@@ -11,6 +11,7 @@ import type {
 import { AgentExit, AgentLaunch, AgentProcess } from './agentProcess';
 import { AcpClientConnection, SessionRequestMethod } from './clientConnection';
 import { invalidParamsError } from './errors';
+import { failureMessage } from './failureMessage';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
@@ -206,9 +207,8 @@ export class AgentRuntime {
   }
 
   private fail(message: string, agentProcess: AgentProcess): void {
-    const tail = agentProcess.stderrTail().trim();
     this.teardownConnection();
-    this.setState({ state: 'failed', message: tail ? `${message}\n\nLast lines of its output:\n${tail}` : message });
+    this.setState({ state: 'failed', message: failureMessage(message, agentProcess.stderrTail()) });
     void agentProcess.stop();
   }
 

@@ -53,6 +53,11 @@ export class SessionManager {
     return this.currentSession;
   }
 
+  /** The process id of the current agent while it runs (tests use it to play a crash). */
+  get agentPid(): number | undefined {
+    return this.active?.runtime.pid;
+  }
+
   /** What the running agent accepts in prompts; undefined until it has answered `initialize`. */
   get promptCapabilities(): PromptCapabilities | undefined {
     return this.active?.summary.promptCapabilities;
