@@ -16,6 +16,7 @@ import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
+import { secretEnvValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 
@@ -37,7 +38,10 @@ function workspaceCwd(): string {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  const traffic = new TrafficLog();
+  // Secrets: env values of the configured agents whose names look secret, masked with the usual token shapes.
+  let knownSecrets: string[] = [];
+  const maskSecrets = secretMasker(() => knownSecrets);
+  const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
     let channel = agentLogs.get(agent.id);
@@ -58,8 +62,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
-        log: createAgentLog(logFor(agent)),
+        log: createAgentLog(logFor(agent), maskSecrets),
         traffic,
+        maskSecrets,
       }),
     cwd: workspaceCwd,
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
@@ -70,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
+    knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
     selection = selection.then(() => manager.useAgent(readDefaultAgent(resolved)));
   };

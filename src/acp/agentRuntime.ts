@@ -42,6 +42,8 @@ export interface AgentRuntimeOptions {
   log: AgentLog;
   traffic: TrafficObserver;
   restartBudget?: RestartBudget;
+  /** Masks secrets in what the runtime reports (failure messages carry the agent's stderr). */
+  maskSecrets?: (text: string) => string;
 }
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -208,7 +210,8 @@ export class AgentRuntime {
 
   private fail(message: string, agentProcess: AgentProcess): void {
     this.teardownConnection();
-    this.setState({ state: 'failed', message: failureMessage(message, agentProcess.stderrTail()) });
+    const described = failureMessage(message, agentProcess.stderrTail());
+    this.setState({ state: 'failed', message: this.options.maskSecrets?.(described) ?? described });
     void agentProcess.stop();
   }
 
