@@ -70,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    workspaceTrusted: () => vscode.workspace.isTrusted,
   });
 
   let selection = Promise.resolve();
@@ -105,6 +106,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
       case 'openLink':
         return openLink(action.href, chatRoots());
       case 'openLocation':
@@ -145,6 +149,14 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
+    }),
+    // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await selection;
+      manager.trustGranted();
+      if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
+        await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
+      }
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },

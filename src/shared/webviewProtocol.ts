@@ -11,7 +11,8 @@ import {
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
-export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
+/** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
+export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
 export interface AgentSummary {
   id: string;
@@ -72,6 +73,8 @@ export type WebviewToHost =
   | { type: 'permission'; requestKey: string; optionId: string }
   | { type: 'newSession' }
   | { type: 'restartAgent' }
+  /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
+  | { type: 'manageTrust' }
   | ComposerWebviewMessage
   | TranscriptWebviewMessage;
 
@@ -89,6 +92,7 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'cancel':
     case 'newSession':
     case 'restartAgent':
+    case 'manageTrust':
       return { type: value.type };
     case 'prompt':
       return parsePromptMessage(value);
