@@ -80,6 +80,13 @@ export type WebviewToHost =
 
 export type { EntryId };
 
+/** Longest id the webview may send back (request keys, option ids). */
+const MAX_ID_CHARS = 1024;
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_CHARS;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -97,7 +104,7 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'prompt':
       return parsePromptMessage(value);
     case 'permission':
-      return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
+      return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
     default:
