@@ -14,6 +14,7 @@ import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
+import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import { secretEnvValues, secretMasker } from './shared/secrets';
@@ -31,6 +32,8 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
+  readonly review: ReviewApi;
 }
 
 function workspaceCwd(): string {
@@ -133,6 +136,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
+  const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
+
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
     manager.onDidChangeSession((session) => {
@@ -146,7 +151,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     composer,
     permissionNotifier,
     registerAddSelection(composer),
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
     }),
@@ -159,10 +164,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       }
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
+    ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context) };
+  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), review: review.api };
 }
 
 export function deactivate(): void {}

@@ -5,11 +5,13 @@
 //   window.__benchProbe.createdAt    when this window was created
 //   window.__benchProbe.rootAt       when its current root element appeared (the webview's HTML written into it)
 // It only reads text of nodes the mutations added or changed. In the workbench's own top-level page it only records
-// long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock.
+// long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock (a cross-check of the trace
+// in longTasks.mjs: Chromium reports there the tasks of same-origin frames in its renderer, the chat's included).
 export function installProbe({ stampPattern, markPattern }) {
   if (window.top === window) {
-    // The chat webview shares the workbench page's renderer here, and Chromium tells long tasks to the top-level
-    // page: record them there, [start, duration] on the page clock.
+    // The chat webview is same-origin with the workbench page here (code-server serves both) and shares its
+    // renderer; Chromium tells the top-level page of long tasks its frames run. Tasks run through CDP
+    // (Runtime.evaluate) are no scheduler tasks and are never reported.
     const longTasks = [];
     window.__benchLongTasks = longTasks;
     try {

@@ -22,8 +22,8 @@ export function sliceLines(text: string, line: number | undefined, limit: number
   return lines.slice(start, end).join('\n');
 }
 
-export async function readText(ctx: StepContext, file: string, line?: number, limit?: number): Promise<string> {
-  if (!ctx.client.readTextFile) return sliceLines(await fs.readFile(file, 'utf8'), line, limit);
+export async function readText(ctx: StepContext, file: string, line?: number, limit?: number, onDisk = false): Promise<string> {
+  if (onDisk || !ctx.client.readTextFile) return sliceLines(await fs.readFile(file, 'utf8'), line, limit);
   const params: JsonObject = { sessionId: needSession(ctx).id, path: file };
   if (line !== undefined) params.line = line;
   if (limit !== undefined) params.limit = limit;
@@ -33,8 +33,8 @@ export async function readText(ctx: StepContext, file: string, line?: number, li
   return content;
 }
 
-export async function writeText(ctx: StepContext, file: string, content: string): Promise<void> {
-  if (ctx.client.writeTextFile) {
+export async function writeText(ctx: StepContext, file: string, content: string, onDisk = false): Promise<void> {
+  if (!onDisk && ctx.client.writeTextFile) {
     await ctx.peer.request('fs/write_text_file', { sessionId: needSession(ctx).id, path: file, content });
     return;
   }

@@ -12,6 +12,7 @@ import {
   textContent,
   useToolCallId,
 } from './context';
+import { rm } from 'node:fs/promises';
 import { existsAsFile, fenced, findSmallTextFile, readText, writeText } from './fileAccess';
 import type { Json, JsonObject } from './json';
 import { askFor } from './permission';
@@ -78,7 +79,11 @@ export async function playReadFile(step: ReadFileStep, ctx: StepContext): Promis
   return undefined;
 }
 
-function newContent(spec: WriteFileSpec, old: string | null): string {
+function newContent(spec: WriteFileSpec, old: string | null): string | null {
+  if (spec.delete) {
+    if (old === null) throw new Error('the file does not exist, so there is nothing to delete');
+    return null;
+  }
   if (spec.content !== undefined) return spec.content;
   if (spec.append !== undefined) {
     // Appended text starts on a new line; a new (or empty) file does not start with blank lines.
@@ -102,20 +107,20 @@ export async function playWriteFile(step: WriteFileStep, ctx: StepContext): Prom
     sendUpdate(ctx, { sessionUpdate: 'tool_call_update', toolCallId, status, content });
   };
   let old: string | null = null;
-  let text: string;
+  let text: string | null;
   try {
-    if (await existsAsFile(file)) old = await readText(ctx, file);
+    if (await existsAsFile(file)) old = await readText(ctx, file, undefined, undefined, spec.onDisk);
     text = newContent(spec, old);
   } catch (error) {
     sendUpdate(ctx, { sessionUpdate: 'tool_call', toolCallId, title: spec.title ?? `Edit ${shown}`, kind: 'edit', status: 'pending', locations: [{ path: file }] });
     finish('failed', [textContent(`Could not edit ${shown}: ${errorMessage(error)}`)], 'failed');
     return undefined;
   }
-  const diff: JsonObject = { type: 'diff', path: file, oldText: old, newText: text };
+  const diff: JsonObject = text === null ? textContent(`Delete ${shown}`) : { type: 'diff', path: file, oldText: old, newText: text };
   const toolCall: JsonObject = {
     toolCallId,
-    title: spec.title ?? `${old === null ? 'Create' : 'Edit'} ${shown}`,
-    kind: 'edit',
+    title: spec.title ?? `${text === null ? 'Delete' : old === null ? 'Create' : 'Edit'} ${shown}`,
+    kind: text === null ? 'delete' : 'edit',
     status: 'pending',
     locations: [{ path: file }],
     content: [diff],
@@ -133,7 +138,8 @@ export async function playWriteFile(step: WriteFileStep, ctx: StepContext): Prom
   }
   sendUpdate(ctx, { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' });
   try {
-    await writeText(ctx, file, text);
+    if (text === null) await rm(file);
+    else await writeText(ctx, file, text, spec.onDisk);
   } catch (error) {
     finish('failed', [textContent(`Could not write ${shown}: ${errorMessage(error)}`)], 'failed');
     return undefined;

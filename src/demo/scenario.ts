@@ -47,13 +47,16 @@
  *                                                  the first candidate that exists (else, with anyFile, the first
  *                                                  small text file in the cwd; else the ifNone steps), read with
  *                                                  fs/read_text_file when the client offers it, else from disk
- *   {"writeFile": {"path", "content" | "edit": {"find","replace","all"?} | "append", "ask"?: true |
- *                  {"options"?, "key"?}, "toolCallId"?, "title"?}, "onAllow"?, "onReject"?}
+ *   {"writeFile": {"path", "content" | "edit": {"find","replace","all"?} | "append" | "delete": true,
+ *                  "onDisk"?: true, "ask"?: true | {"options"?, "key"?}, "toolCallId"?, "title"?}, "onAllow"?, "onReject"?}
  *                                                  an edit shown as a diff tool call, after a permission request
  *                                                  when `ask`; written with fs/write_text_file when the client
  *                                                  offers it, else to disk. `append` starts on a new line (and
  *                                                  a new file does not start with blank lines); `edit` of a
- *                                                  missing file or of text not found fails the tool call
+ *                                                  missing file or of text not found fails the tool call;
+ *                                                  `onDisk` reads and writes the disk itself even when the client
+ *                                                  offers fs/* (like agents that edit files themselves); `delete`
+ *                                                  removes the file from disk (a `delete` tool call)
  *   {"run": {"command", "args"?, "cwd"?, "env"?: {...}, "outputByteLimit"?, "ask"?, "toolCallId"?, "title"?},
  *    "onAllow"?, "onReject"?}                      terminal/create + wait_for_exit + output + release when the
  *                                                  client offers terminals, else spawned here (no shell)
@@ -179,6 +182,10 @@ export interface WriteFileSpec {
   content?: string;
   edit?: { find: string; replace: string; all?: boolean };
   append?: string;
+  /** Deletes the file (always on disk: ACP has no delete request). */
+  delete?: true;
+  /** Reads and writes on disk itself even when the client offers fs/* (as some real agents do). */
+  onDisk?: boolean;
   ask?: true | Ask;
   toolCallId?: string;
   title?: string;

@@ -72,11 +72,11 @@ const checkWrite: Check = (value, at, problems) => {
   const edit = checkWithKeys({ find: checkString, replace: checkString }, { all: checkBoolean });
   checkWithKeys(
     { path: checkString },
-    { content: checkString, edit, append: checkString, ask: checkAsk, toolCallId: checkString, title: checkString },
+    { content: checkString, edit, append: checkString, delete: checkBoolean, onDisk: checkBoolean, ask: checkAsk, toolCallId: checkString, title: checkString },
   )(value, at, problems);
   if (!isObject(value)) return;
-  const modes = ['content', 'edit', 'append'].filter((key) => value[key] !== undefined);
-  if (modes.length !== 1) problems.add(at, `needs exactly one of "content", "edit", "append" (got ${modes.length})`);
+  const modes = ['content', 'edit', 'append', 'delete'].filter((key) => value[key] !== undefined);
+  if (modes.length !== 1) problems.add(at, `needs exactly one of "content", "edit", "append", "delete" (got ${modes.length})`);
 };
 
 const ask = { ask: checkAsk, toolCallId: checkString, title: checkString };

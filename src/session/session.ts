@@ -38,8 +38,17 @@ export interface SessionTransport {
   setConfigOption?(params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse>;
 }
 
+/** Told about each prompt turn of a session (change tracking, checkpoints). */
+export interface TurnObserver {
+  /** Awaited after the user's message shows and before `session/prompt` is sent; a failure is logged, not fatal. */
+  willPrompt?(content: ContentBlock[]): Promise<void> | void;
+  /** The turn ended, whichever way. */
+  didEndTurn?(): void;
+}
+
 export class Session {
   readonly state: SessionState;
+  private readonly turnObservers = new Set<TurnObserver>();
   private readonly changeEmitter = new Emitter<SessionChange>();
   readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
   private readonly permissions = new PermissionBroker();
@@ -77,6 +86,11 @@ export class Session {
     this.cancelRequested = false;
     this.emit(addUserMessage(this.state, content));
     this.emit(setTurnState(this.state, 'running'));
+    if (this.turnObservers.size > 0) {
+      await this.tellWillPrompt(content);
+      if (turn !== this.turnCounter) return;
+      if (this.cancelRequested) return this.finishTurn('cancelled');
+    }
     let response: PromptResponse;
     try {
       response = await this.transport().prompt({ sessionId: this.sessionId, prompt: content });
@@ -126,6 +140,11 @@ export class Session {
         : { sessionId: this.sessionId, configId, value };
     const response = await transport.setConfigOption(params);
     this.emit(replaceConfigOptions(this.state.header, (response as { configOptions?: unknown } | null)?.configOptions));
+  }
+
+  observeTurns(observer: TurnObserver): { dispose(): void } {
+    this.turnObservers.add(observer);
+    return { dispose: () => this.turnObservers.delete(observer) };
   }
 
   choosePermission(requestKey: string, optionId: string): boolean {
@@ -183,6 +202,23 @@ export class Session {
   private finishTurn(stopReason: string | undefined): void {
     this.permissions.cancelAll();
     this.emit(endTurn(this.state, stopReason));
+    for (const observer of [...this.turnObservers]) {
+      try {
+        observer.didEndTurn?.();
+      } catch (error) {
+        this.log(`A turn observer failed: ${errorText(error)}`);
+      }
+    }
+  }
+
+  private async tellWillPrompt(content: ContentBlock[]): Promise<void> {
+    for (const observer of [...this.turnObservers]) {
+      try {
+        await observer.willPrompt?.(content);
+      } catch (error) {
+        this.log(`A turn observer failed before the prompt: ${errorText(error)}`);
+      }
+    }
   }
 
   private notice(severity: NoticeSeverity, text: string, detail?: string): void {

@@ -42,7 +42,7 @@ describe('scripted agent: engine parts', () => {
         /^scenario\.onInitialize\[0\]: "say" cannot be used in onInitialize$/,
         /^scenario\.session\.afterNew\[0\]: "stop" cannot be used outside a prompt turn$/,
         /^scenario\.turns\[0\]\.match: not a valid regular expression/,
-        /^scenario\.turns\[1\]\.steps\[0\]\.writeFile: needs exactly one of "content", "edit", "append" \(got 2\)$/,
+        /^scenario\.turns\[1\]\.steps\[0\]\.writeFile: needs exactly one of "content", "edit", "append", "delete" \(got 2\)$/,
         /^scenario\.turns\[1\]\.steps\[1\]: "repeat" needs "steps"$/,
         /^scenario\.turns\[1\]\.steps\[2\]\.readFile\.path: needs at least one path$/,
         /^scenario\.turns\[1\]\.steps\[3\]\.waitForCancel: must be true$/,

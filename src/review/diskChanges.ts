@@ -1,0 +1,76 @@
+// Changes on disk, from file events: each is compared with the workspace snapshot and, when an agent is at work,
+// recorded in that session's ledger (the session whose turn started last, among those at work). Otherwise, and
+// when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows.
+// Events of one file are handled in order. No `vscode` here.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
+import { KeyedQueue } from '../editor/files/keyedQueue';
+import type { KeyOf } from './changeLedger';
+import type { SessionChanges } from './sessionChanges';
+import type { DiskText, WorkspaceSnapshot } from './workspaceSnapshot';
+
+export type DiskEventKind = 'create' | 'change' | 'delete';
+
+export class DiskChanges {
+  private readonly queue = new KeyedQueue();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly sessions = new Set<SessionChanges>();
+  private readonly handledEmitter = new Emitter<string>();
+  /** A file event was handled (the snapshot and any ledger are up to date for that file). */
+  readonly onDidHandle: Event<string> = this.handledEmitter.event;
+
+  constructor(
+    private readonly snapshot: WorkspaceSnapshot,
+    private readonly keyOf: KeyOf,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {}
+
+  track(session: SessionChanges): { dispose(): void } {
+    this.sessions.add(session);
+    return { dispose: () => this.sessions.delete(session) };
+  }
+
+  /** The user saved a document: what is on disk now is theirs. */
+  userSaved(file: string, text: string): void {
+    this.snapshot.set(file, text);
+  }
+
+  /** The client itself is about to write `text` (null: delete): the file event that follows is no agent change. */
+  ownWrite(file: string, text: string | null): void {
+    this.snapshot.set(file, text);
+  }
+
+  event(file: string, kind: DiskEventKind): Promise<void> {
+    const atWork = this.sessionAtWork();
+    const done = this.queue.run(this.keyOf(file), () => this.compare(file, kind, atWork)).finally(() => this.handledEmitter.fire(file));
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done));
+    return done;
+  }
+
+  /** Resolves when the file events received so far are handled. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private sessionAtWork(): SessionChanges | undefined {
+    let best: SessionChanges | undefined;
+    for (const session of this.sessions) {
+      if (session.agentActive && (!best || session.lastStart > best.lastStart)) best = session;
+    }
+    return best;
+  }
+
+  private async compare(file: string, kind: DiskEventKind, atWork: SessionChanges | undefined): Promise<void> {
+    const now: DiskText = await this.snapshot.read(file);
+    const known = this.snapshot.get(file);
+    const before = known !== undefined ? known : kind === 'create' ? null : undefined;
+    if (now === before || (now === undefined && before === undefined)) return;
+    this.snapshot.set(file, now);
+    if (!atWork) return;
+    if (now === undefined) {
+      this.log(`${file} changed but is not text or is too large to review`);
+      return;
+    }
+    atWork.diskChange(file, before, now);
+  }
+}

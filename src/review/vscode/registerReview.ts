@@ -1,0 +1,81 @@
+// Plugs change review into the extension: the service, the "Agent Changes" view, explorer decorations, the
+// baseline documents and the commands.
+import * as vscode from 'vscode';
+import type { WriteLedgerView } from '../../editor/files/ledger';
+import type { SessionManager } from '../../session/sessionManager';
+import { lineCounts } from '../lineCounts';
+import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
+import { ChangeDecorations } from './changeDecorations';
+import { CHANGES_VIEW_ID, ChangesTree, type ReviewScope } from './changesTree';
+import { type FileArgument, ReviewActions } from './reviewActions';
+import { ReviewService } from './reviewService';
+import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
+
+export interface ReviewApi {
+  readonly service: ReviewService;
+  readonly tree: ChangesTree;
+  readonly decorations: ChangeDecorations;
+  /** Replaces the review's dialogs until disposed (integration tests answer them). */
+  useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
+}
+
+export function registerReview(manager: SessionManager, writes: WriteLedgerView, log: (line: string) => void): { api: ReviewApi; disposables: vscode.Disposable[] } {
+  let ui = vscodeReviewUserInterface;
+  const service = new ReviewService(manager, writes, log);
+  const baselines = new BaselineDocuments();
+  const tree = new ChangesTree(service, lineCounts);
+  const decorations = new ChangeDecorations(service);
+  const actions = new ReviewActions(service, tree, baselines, () => ui);
+  const view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
+  const updateView = (): void => {
+    const count = tree.files().length;
+    view.badge = count > 0 ? { value: count, tooltip: `${count} file(s) changed by the agent` } : undefined;
+    view.description = tree.scope === 'lastTurn' ? 'last turn' : 'this session';
+    void vscode.commands.executeCommand('setContext', 'acp.review.pending', count > 0);
+  };
+  updateView();
+  const show = async (scope: ReviewScope): Promise<void> => {
+    tree.setScope(scope);
+    updateView();
+    await vscode.commands.executeCommand(`${CHANGES_VIEW_ID}.focus`);
+  };
+  const run = (action: () => unknown) => async (): Promise<void> => {
+    try {
+      await action();
+    } catch (error) {
+      ui.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const disposables: vscode.Disposable[] = [
+    service,
+    baselines,
+    tree,
+    decorations,
+    view,
+    service.onDidChange(updateView),
+    vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, baselines),
+    vscode.window.registerFileDecorationProvider(decorations),
+    vscode.commands.registerCommand('acp.reviewChanges', (scope?: ReviewScope) => show(scope === 'lastTurn' ? 'lastTurn' : 'session')),
+    vscode.commands.registerCommand('acp.reviewLastTurn', () => show('lastTurn')),
+    vscode.commands.registerCommand('acp.openChange', (argument?: FileArgument) => run(() => actions.openChange(argument))()),
+    vscode.commands.registerCommand('acp.keepFile', (argument?: FileArgument) => run(() => actions.keep(argument))()),
+    vscode.commands.registerCommand('acp.undoFile', (argument?: FileArgument) => run(() => actions.undo(argument))()),
+    vscode.commands.registerCommand('acp.keepAll', run(() => actions.keepAll())),
+    vscode.commands.registerCommand('acp.undoAll', run(() => actions.undoAll())),
+    vscode.commands.registerCommand('acp.restoreCheckpoint', (turn?: number) => run(() => actions.restoreCheckpoint(typeof turn === 'number' ? turn : undefined))()),
+    vscode.commands.registerCommand('acp.undoRestoreCheckpoint', run(() => actions.undoRestore())),
+  ];
+  const api: ReviewApi = {
+    service,
+    tree,
+    decorations,
+    useUserInterface: (replacement) => {
+      const previous = ui;
+      ui = replacement;
+      return new vscode.Disposable(() => {
+        if (ui === replacement) ui = previous;
+      });
+    },
+  };
+  return { api, disposables };
+}

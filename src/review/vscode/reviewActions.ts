@@ -1,0 +1,114 @@
+// What Keep, Undo, Keep All, Undo All and Restore Checkpoint do, on the current session's ledger.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Checkpoint, Content, PendingFile } from '../changeLedger';
+import { planRestore, reversePlan, type RestorePlan } from '../restorePlan';
+import type { BaselineDocuments } from './baselineDocuments';
+import type { ChangesTree, FileNode, ReviewScope } from './changesTree';
+import type { ReviewService } from './reviewService';
+import type { ReviewUserInterface } from './reviewUserInterface';
+
+/** A file as commands receive it: a tree node, a URI (explorer, editor title) or a path (tests). */
+export type FileArgument = FileNode | vscode.Uri | string | undefined;
+
+export class ReviewActions {
+  private lastRestore: { checkpoint: Checkpoint; plan: RestorePlan } | undefined;
+
+  constructor(
+    private readonly review: ReviewService,
+    private readonly tree: ChangesTree,
+    private readonly baselines: BaselineDocuments,
+    private readonly ui: () => ReviewUserInterface,
+  ) {}
+
+  /** The node for a command's argument (the active editor's file when there is none). */
+  nodeFor(argument: FileArgument): FileNode | undefined {
+    if (argument && typeof argument === 'object' && 'type' in argument) return argument;
+    const file = typeof argument === 'string' ? argument : (argument ?? vscode.window.activeTextEditor?.document.uri)?.fsPath;
+    if (!file) return undefined;
+    const pending = this.review.ledger?.get(file);
+    if (!pending) return undefined;
+    return this.tree.files().find((node) => node.file.path === pending.path) ?? { type: 'file', file: pending, before: pending.baseline, scope: 'session' };
+  }
+
+  async openChange(argument: FileArgument): Promise<void> {
+    const node = this.nodeFor(argument);
+    if (!node) return this.ui().error('The agent has no unreviewed change in this file.');
+    const ledger = this.review.ledger;
+    const turn = ledger?.lastTurn;
+    const read = (): Content => (node.scope === 'lastTurn' && turn !== undefined ? ledger?.beforeTurn(turn, node.file.path) : ledger?.get(node.file.path)?.baseline);
+    const left = this.baselines.uriFor(node.file.path, node.scope === 'lastTurn' ? 'before-turn' : 'before-agent', read);
+    const right = node.file.current === null ? this.baselines.uriFor(node.file.path, 'deleted', () => '') : vscode.Uri.file(node.file.path);
+    const title = `${path.basename(node.file.path)} (agent changes${node.scope === 'lastTurn' ? ', last turn' : ''})`;
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  }
+
+  keep(argument: FileArgument): void {
+    const node = this.nodeFor(argument);
+    if (node) this.review.ledger?.keep(node.file.path);
+    this.baselines.refresh();
+  }
+
+  async undo(argument: FileArgument): Promise<void> {
+    const node = this.nodeFor(argument);
+    if (!node) return;
+    await this.undoFile(node.file, node.before, true);
+  }
+
+  keepAll(scope: ReviewScope = this.tree.scope): void {
+    for (const node of this.nodesIn(scope)) this.review.ledger?.keep(node.file.path);
+    this.baselines.refresh();
+  }
+
+  async undoAll(scope: ReviewScope = this.tree.scope): Promise<void> {
+    for (const node of this.nodesIn(scope)) await this.undoFile(node.file, node.before, true);
+  }
+
+  /** Restores a checkpoint (the latest one the user picks); undefined `turn` asks. */
+  async restoreCheckpoint(turn?: number): Promise<void> {
+    const ledger = this.review.ledger;
+    const checkpoints = ledger?.checkpoints ?? [];
+    if (!ledger || checkpoints.length === 0) return this.ui().error('There is no checkpoint yet: every prompt you send makes one.');
+    const checkpoint = turn === undefined ? await this.ui().pickCheckpoint(checkpoints) : checkpoints.find((c) => c.turn === turn);
+    if (!checkpoint) return;
+    await this.review.settled();
+    const plan = await planRestore(ledger.restoreTargets(checkpoint.turn), (file) => this.review.currentText(file));
+    if (plan.steps.length === 0 && plan.unknown.length === 0) return this.ui().error('No file changed since that checkpoint.');
+    if (!(await this.ui().confirmRestore(checkpoint, plan))) return;
+    await this.apply(plan);
+    this.lastRestore = { checkpoint, plan };
+    if (await this.ui().restored(checkpoint, plan.steps.length)) await this.undoRestore();
+  }
+
+  /** Puts back what the last checkpoint restore changed. */
+  async undoRestore(): Promise<void> {
+    const last = this.lastRestore;
+    if (!last) return this.ui().error('No checkpoint restore to undo.');
+    this.lastRestore = undefined;
+    await this.apply(reversePlan(last.plan));
+  }
+
+  private nodesIn(scope: ReviewScope): FileNode[] {
+    const previous = this.tree.scope;
+    if (previous === scope) return this.tree.files();
+    this.tree.setScope(scope);
+    const nodes = this.tree.files();
+    this.tree.setScope(previous);
+    return nodes;
+  }
+
+  private async apply(plan: RestorePlan): Promise<void> {
+    for (const step of plan.steps) await this.review.setText(step.path, step.target);
+    this.baselines.refresh();
+  }
+
+  private async undoFile(file: PendingFile, before: Content, askOverUserEdits: boolean): Promise<void> {
+    if (before === undefined) {
+      return this.ui().error(`The text of ${path.basename(file.path)} before the agent's change was not recorded (too large, not text, or not yet scanned): it cannot be undone here.`);
+    }
+    const now = await this.review.currentText(file.path);
+    if (askOverUserEdits && now !== file.current && now !== before && !(await this.ui().confirmUndoOverUserEdits(file.path))) return;
+    await this.review.setText(file.path, before);
+    this.baselines.refresh();
+  }
+}

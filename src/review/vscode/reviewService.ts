@@ -1,0 +1,112 @@
+// Change tracking for every session: one workspace snapshot and watcher, one ledger per session fed by the files
+// service's writes (fs/write_text_file) and by disk changes while its agent is at work; turns are checkpoints.
+import * as vscode from 'vscode';
+import type { WriteLedgerView } from '../../editor/files/ledger';
+import { caseKey } from '../../editor/files/pathKeys';
+import type { ContentBlock } from '../../shared/acp';
+import type { Session } from '../../session/session';
+import type { SessionManager } from '../../session/sessionManager';
+import { toolCallFor } from '../attribution';
+import type { ChangeLedger } from '../changeLedger';
+import { DiskChanges } from '../diskChanges';
+import { SessionChanges } from '../sessionChanges';
+import { WorkspaceSnapshot } from '../workspaceSnapshot';
+import { currentText, setFileText } from './fileText';
+import { watchWorkspace, type WorkspaceWatch } from './workspaceWatch';
+
+/** How long after a turn ends a disk change still counts as the agent's. */
+const GRACE_MS = 3000;
+/** How long a prompt waits for the first workspace scan before it goes anyway. */
+const SCAN_WAIT_MS = 3000;
+
+export function promptLabel(content: readonly ContentBlock[]): string {
+  const text = content.map((block) => (block.type === 'text' ? block.text : block.type === 'resource_link' ? `@${block.name}` : '')).join(' ');
+  return text.trim() || '(prompt)';
+}
+
+export class ReviewService implements vscode.Disposable {
+  readonly snapshot = new WorkspaceSnapshot(caseKey);
+  readonly disk: DiskChanges;
+  private readonly bySession = new Map<string, SessionChanges>();
+  private readonly watch: WorkspaceWatch;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** The current session's pending changes or checkpoints changed, or the current session did. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(
+    private readonly manager: SessionManager,
+    writes: WriteLedgerView,
+    log: (line: string) => void,
+  ) {
+    this.disk = new DiskChanges(this.snapshot, caseKey, log);
+    this.watch = watchWorkspace(this.snapshot, this.disk, log);
+    this.disposables.push(
+      this.watch,
+      this.changeEmitter,
+      manager.onDidChangeSession((session) => {
+        if (session) this.track(session);
+        this.changeEmitter.fire();
+      }),
+      writes.onDidRecord((write) => this.bySession.get(write.sessionId)?.fsWrite(write)),
+    );
+    if (manager.session) this.track(manager.session);
+  }
+
+  /** The current session's ledger. */
+  get ledger(): ChangeLedger | undefined {
+    const id = this.manager.session?.sessionId;
+    return id === undefined ? undefined : this.bySession.get(id)?.ledger;
+  }
+
+  ledgerOf(sessionId: string): ChangeLedger | undefined {
+    return this.bySession.get(sessionId)?.ledger;
+  }
+
+  /** Resolves when the first scan and the file events received so far are handled. */
+  async settled(): Promise<void> {
+    await this.watch.scanned;
+    await this.disk.settled();
+  }
+
+  /** Puts a file to `text` as the client (not the agent) and tells the current ledger. */
+  async setText(file: string, text: string | null, ledger = this.ledger): Promise<void> {
+    await setFileText(file, text, (written) => this.disk.ownWrite(file, written));
+    ledger?.setCurrent(file, text);
+  }
+
+  currentText(file: string): Promise<string | null> {
+    return currentText(file);
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+    this.bySession.forEach((changes) => changes.dispose());
+  }
+
+  private track(session: Session): void {
+    if (this.bySession.has(session.sessionId)) return;
+    const changes = new SessionChanges(session.sessionId, {
+      keyOf: caseKey,
+      snapshot: this.snapshot,
+      attribute: (file) => toolCallFor(session.state, file, caseKey),
+      now: Date.now,
+      graceMs: GRACE_MS,
+    });
+    this.bySession.set(session.sessionId, changes);
+    this.disposables.push(
+      this.disk.track(changes),
+      changes.ledger.onDidChange(() => {
+        if (this.manager.session?.sessionId === session.sessionId) this.changeEmitter.fire();
+      }),
+      session.observeTurns({
+        willPrompt: async (content) => {
+          await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
+          await this.disk.settled();
+          changes.turnStarted(promptLabel(content));
+        },
+        didEndTurn: () => changes.turnEnded(),
+      }),
+    );
+  }
+}

@@ -1,0 +1,93 @@
+// The text of the workspace's files as last seen, so that a change an agent makes directly on disk can be
+// compared with (and undone to) what was there before. Seeded from a scan of the workspace, kept fresh by
+// file events and saves; bounded: files over a size cap, binary files and anything past the total cap are not
+// kept (their changes are still shown, but cannot be undone). No `vscode` here.
+import { readFile, stat } from 'node:fs/promises';
+import { decodeText } from '../editor/files/textDecoding';
+import type { KeyOf } from './changeLedger';
+
+export interface SnapshotLimits {
+  /** Bytes of one file. */
+  maxFileBytes: number;
+  /** Characters kept in all. */
+  maxTotalChars: number;
+}
+
+export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: 1024 * 1024, maxTotalChars: 64 * 1024 * 1024 };
+
+/** What is on disk now: text, `null` when there is no file, `undefined` when it is not text or too large to keep. */
+export type DiskText = string | null | undefined;
+
+/** Reads a file as text under the size cap. */
+export async function readDiskText(file: string, maxFileBytes: number): Promise<DiskText> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return info.isDirectory() ? undefined : null;
+    if (info.size > maxFileBytes) return undefined;
+    const decoded = decodeText(await readFile(file));
+    return decoded?.text;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined;
+  }
+}
+
+export class WorkspaceSnapshot {
+  /** Text, or null for a file known to be absent. */
+  private readonly texts = new Map<string, string | null>();
+  private totalChars = 0;
+
+  constructor(
+    private readonly keyOf: KeyOf,
+    private readonly limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS,
+  ) {}
+
+  /** Reads `files` (a few at a time) into the snapshot. */
+  async seed(files: readonly string[], concurrency = 8): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < files.length && this.totalChars < this.limits.maxTotalChars) {
+        const file = files[next++];
+        if (this.has(file)) continue;
+        const text = await readDiskText(file, this.limits.maxFileBytes);
+        if (typeof text === 'string' && !this.has(file)) this.set(file, text);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  }
+
+  has(file: string): boolean {
+    return this.texts.has(this.keyOf(file));
+  }
+
+  /** The text last seen (null: known to be absent), or undefined when it is not kept. */
+  get(file: string): string | null | undefined {
+    return this.texts.get(this.keyOf(file));
+  }
+
+  /** Records what the file holds now (`null`: it is gone; `undefined`: not kept). */
+  set(file: string, text: DiskText): void {
+    const key = this.keyOf(file);
+    const previous = this.texts.get(key);
+    if (previous !== undefined) {
+      this.totalChars -= previous?.length ?? 0;
+      this.texts.delete(key);
+    }
+    if (text === null) {
+      this.texts.set(key, null);
+      return;
+    }
+    if (typeof text !== 'string' || text.length > this.limits.maxFileBytes) return;
+    if (this.totalChars + text.length > this.limits.maxTotalChars) return;
+    this.texts.set(key, text);
+    this.totalChars += text.length;
+  }
+
+  /** Reads the file now, under the snapshot's size cap. */
+  read(file: string): Promise<DiskText> {
+    return readDiskText(file, this.limits.maxFileBytes);
+  }
+
+  get size(): number {
+    return this.texts.size;
+  }
+}

@@ -1,0 +1,119 @@
+// The change ledger and review inside a real VS Code, with a scripted agent that edits files on disk itself and
+// one that uses fs/write_text_file: what shows in Agent Changes and the explorer, Keep, Undo, checkpoints.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { scratchFile } from './helpers/files';
+import { useFilesSuite } from './helpers/filesSuite';
+import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
+
+describe('review: what the agent changed', function () {
+  this.timeout(60_000);
+  const suite = useFilesSuite();
+  let ui: TestReviewUserInterface;
+  let restoreUi: vscode.Disposable | undefined;
+
+  beforeEach(() => {
+    ui = new TestReviewUserInterface();
+    restoreUi = suite.api.review.useUserInterface(ui);
+  });
+  afterEach(() => restoreUi?.dispose());
+
+  /** A scratch file the watcher has seen (as a file the user had before the turn). */
+  async function existing(name: string, text: string): Promise<string> {
+    const file = scratchFile(name, text);
+    await untilSnapshotKnows(suite.api, file, text);
+    return file;
+  }
+
+  it('an edit the agent makes on disk itself shows in the ledger, the view and the explorer; Undo restores it', async () => {
+    const file = await existing('one.disk.txt', 'alpha\nbeta\ngamma\n');
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, file);
+    const pending = await untilReview(suite.api, () => pendingFile(suite.api, file));
+    assert.equal(pending.status, 'modified');
+    assert.equal(pending.baseline, 'alpha\nbeta\ngamma\n');
+    assert.equal(pending.current, 'alpha\nBETA\ngamma\n');
+    assert.equal(pending.toolCallIds.length, 1, 'attributed to the edit tool call');
+    const call = session.state.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === pending.toolCallIds[0]);
+    assert.ok(call, 'the attributed tool call is in the transcript');
+    assert.equal(suite.api.review.decorations.statusOf(file), 'modified');
+    const node = suite.api.review.tree.files().find((item) => item.file.path === file);
+    assert.ok(node, 'Agent Changes lists the file');
+    const item = suite.api.review.tree.getTreeItem(node);
+    assert.match(String(item.description), /^\+1 −1/);
+
+    await vscode.commands.executeCommand('acp.undoFile', node);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'alpha\nbeta\ngamma\n');
+    assert.equal(pendingFile(suite.api, file), undefined);
+    assert.equal(suite.api.review.decorations.statusOf(file), undefined);
+  });
+
+  it('an edit through fs/write_text_file is in the ledger too; Keep leaves the file and ends its review', async () => {
+    const file = await existing('two.fs.txt', 'beta\n');
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, file);
+    const pending = await untilReview(suite.api, () => pendingFile(suite.api, file));
+    assert.deepEqual([pending.baseline, pending.current], ['beta\n', 'BETA\n']);
+    await vscode.commands.executeCommand('acp.keepFile', file);
+    assert.equal(pendingFile(suite.api, file), undefined);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'BETA\n');
+  });
+
+  it('Undo removes a file the agent created and brings back one it deleted', async () => {
+    const deleted = await existing('four.del.txt', 'keep me\n');
+    const created = path.join(path.dirname(deleted), 'three.new.txt');
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, created);
+    await suite.turn(session, deleted);
+    await untilReview(suite.api, () => pendingFile(suite.api, created) && pendingFile(suite.api, deleted));
+    assert.equal(pendingFile(suite.api, created)?.status, 'created');
+    assert.equal(pendingFile(suite.api, deleted)?.status, 'deleted');
+    assert.equal(fs.existsSync(deleted), false);
+
+    await vscode.commands.executeCommand('acp.undoAll');
+    assert.equal(fs.existsSync(created), false, 'the created file is gone');
+    assert.equal(fs.readFileSync(deleted, 'utf8'), 'keep me\n', 'the deleted file is back');
+    assert.deepEqual(suite.api.review.service.ledger?.pending(), []);
+  });
+
+  it("changes the user saves are not the agent's", async () => {
+    const mine = await existing('mine.txt', 'mine\n');
+    const agents = await existing('five.disk.txt', 'beta\n');
+    const session = await suite.sessionWith('review');
+    const document = await vscode.workspace.openTextDocument(mine);
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), 'typed '));
+    await document.save();
+    await suite.turn(session, agents);
+    await untilReview(suite.api, () => pendingFile(suite.api, agents));
+    await suite.api.review.service.settled();
+    assert.equal(pendingFile(suite.api, mine), undefined);
+  });
+
+  it('the last turn view lists only that turn; restoring a checkpoint reverts later turns and can be undone', async () => {
+    const a = await existing('six.disk.txt', 'beta one\n');
+    const b = path.join(path.dirname(a), 'seven.new.txt');
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, a);
+    await untilReview(suite.api, () => pendingFile(suite.api, a));
+    await suite.turn(session, b);
+    await untilReview(suite.api, () => pendingFile(suite.api, b));
+
+    await vscode.commands.executeCommand('acp.reviewLastTurn');
+    assert.deepEqual(suite.api.review.tree.files().map((node) => node.file.path), [b]);
+    await vscode.commands.executeCommand('acp.reviewChanges');
+    assert.deepEqual(suite.api.review.tree.files().map((node) => node.file.path).sort(), [a, b].sort());
+
+    await vscode.commands.executeCommand('acp.restoreCheckpoint', 1);
+    assert.equal(ui.plans.length, 1, 'the plan was shown first');
+    assert.deepEqual(ui.plans[0].steps.map((step) => [step.path, step.action]).sort(), [[a, 'restore'], [b, 'delete']].sort());
+    assert.equal(fs.readFileSync(a, 'utf8'), 'beta one\n');
+    assert.equal(fs.existsSync(b), false);
+
+    await vscode.commands.executeCommand('acp.undoRestoreCheckpoint');
+    assert.equal(fs.readFileSync(a, 'utf8'), 'BETA one\n');
+    assert.equal(fs.readFileSync(b, 'utf8'), 'made by the agent\n');
+  });
+});
