@@ -4,12 +4,15 @@ import * as vscode from 'vscode';
 import { AgentRuntime } from './acp/agentRuntime';
 import { clientCapabilitiesFor } from './acp/clientCapabilities';
 import { createClientServices } from './clientServices';
+import { registerPaletteCommands } from './commands/palette';
+import type { PalettePicks } from './commands/quickPick';
 import { registerCommands } from './commands/registerCommands';
 import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
 import { FilesApi, filesApiOf } from './editor/files';
+import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
@@ -32,6 +35,10 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
+  readonly follow: FollowAgent;
+  /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */
+  readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
 }
@@ -136,6 +143,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
+  const following = registerFollowAgent(manager);
+  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
   const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
@@ -164,11 +173,22 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       }
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
+    ...following.disposables,
+    ...palette.disposables,
     ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), review: review.api };
+  return {
+    sessions: manager,
+    agentSelected,
+    composer,
+    permissionNotifier,
+    files: filesApiOf(context),
+    review: review.api,
+    follow: following.follow,
+    picks: palette.picks,
+  };
 }
 
 export function deactivate(): void {}

@@ -3,10 +3,9 @@
 import * as vscode from 'vscode';
 import type { WriteLedgerView } from '../../editor/files/ledger';
 import type { SessionManager } from '../../session/sessionManager';
-import { lineCounts } from '../lineCounts';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
-import { CHANGES_VIEW_ID, ChangesTree, type ReviewScope } from './changesTree';
+import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { ReviewService } from './reviewService';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
@@ -23,7 +22,7 @@ export function registerReview(manager: SessionManager, writes: WriteLedgerView,
   let ui = vscodeReviewUserInterface;
   const service = new ReviewService(manager, writes, log);
   const baselines = new BaselineDocuments();
-  const tree = new ChangesTree(service, lineCounts);
+  const tree = new ChangesTree(service);
   const decorations = new ChangeDecorations(service);
   const actions = new ReviewActions(service, tree, baselines, () => ui);
   const view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
@@ -60,6 +59,8 @@ export function registerReview(manager: SessionManager, writes: WriteLedgerView,
     vscode.commands.registerCommand('acp.openChange', (argument?: FileArgument) => run(() => actions.openChange(argument))()),
     vscode.commands.registerCommand('acp.keepFile', (argument?: FileArgument) => run(() => actions.keep(argument))()),
     vscode.commands.registerCommand('acp.undoFile', (argument?: FileArgument) => run(() => actions.undo(argument))()),
+    vscode.commands.registerCommand('acp.keepHunk', (node?: HunkNode) => run(() => actions.keepHunk(node))()),
+    vscode.commands.registerCommand('acp.undoHunk', (node?: HunkNode) => run(() => actions.undoHunk(node))()),
     vscode.commands.registerCommand('acp.keepAll', run(() => actions.keepAll())),
     vscode.commands.registerCommand('acp.undoAll', run(() => actions.undoAll())),
     vscode.commands.registerCommand('acp.restoreCheckpoint', (turn?: number) => run(() => actions.restoreCheckpoint(typeof turn === 'number' ? turn : undefined))()),
