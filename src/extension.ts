@@ -145,7 +145,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const following = registerFollowAgent(manager);
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
-  const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
+  const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DiffHunk } from '../../shared/diff';
 import type { Content, PendingFile } from '../changeLedger';
-import { hunkLabel, hunkPreview, reviewDiff } from '../reviewDiff';
+import { hunkLabel, hunkPreview, type ReviewDiffs } from '../reviewDiff';
 import type { ReviewService } from './reviewService';
 
 export type ReviewScope = 'session' | 'lastTurn';
@@ -36,8 +36,14 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
   private scopeValue: ReviewScope = 'session';
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly review: ReviewService) {
-    this.subscription = review.onDidChange(() => this.changeEmitter.fire(undefined));
+  constructor(
+    private readonly review: ReviewService,
+    private readonly diffs: ReviewDiffs,
+  ) {
+    this.subscription = vscode.Disposable.from(
+      review.onDidChange(() => this.changeEmitter.fire(undefined)),
+      diffs.onDidComputeLater(() => this.changeEmitter.fire(undefined)),
+    );
   }
 
   get scope(): ReviewScope {
@@ -66,7 +72,7 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
    * the review baseline (not a turn's earlier text, which a hunk Keep could not move). */
   hunks(node: FileNode): HunkNode[] {
     if (node.before === undefined || node.before !== node.file.baseline) return [];
-    const diff = reviewDiff(node.file.path, node.before, node.file.current);
+    const diff = this.diffs.get(node.file.path, node.before, node.file.current);
     return (diff?.hunks ?? []).map((hunk) => ({ type: 'hunk', parent: node, hunk }));
   }
 
@@ -103,7 +109,7 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
     item.id = `${node.scope}:${file.path}:${hunks.length}`;
     item.label = path.basename(file.path);
     const folder = vscode.workspace.asRelativePath(path.dirname(file.path));
-    const counts = reviewDiff(file.path, node.before, file.current);
+    const counts = this.diffs.get(file.path, node.before, file.current);
     const countText = counts ? `+${counts.added} −${counts.removed}` : '';
     item.description = [countText, folder === path.dirname(file.path) ? '' : folder].filter(Boolean).join('  ');
     item.iconPath = new vscode.ThemeIcon(ICONS[file.status]);

@@ -2,7 +2,9 @@
 // baseline documents and the commands.
 import * as vscode from 'vscode';
 import type { WriteLedgerView } from '../../editor/files/ledger';
+import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionManager } from '../../session/sessionManager';
+import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
 import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
@@ -18,11 +20,18 @@ export interface ReviewApi {
   useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
 }
 
-export function registerReview(manager: SessionManager, writes: WriteLedgerView, log: (line: string) => void): { api: ReviewApi; disposables: vscode.Disposable[] } {
+export function registerReview(
+  manager: SessionManager,
+  writes: WriteLedgerView,
+  extensionPath: string,
+  log: (line: string) => void,
+): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
   const service = new ReviewService(manager, writes, log);
   const baselines = new BaselineDocuments();
-  const tree = new ChangesTree(service);
+  const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
+  const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);
+  const tree = new ChangesTree(service, diffs);
   const decorations = new ChangeDecorations(service);
   const actions = new ReviewActions(service, tree, baselines, () => ui);
   const view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
@@ -47,6 +56,8 @@ export function registerReview(manager: SessionManager, writes: WriteLedgerView,
   };
   const disposables: vscode.Disposable[] = [
     service,
+    differ,
+    diffs,
     baselines,
     tree,
     decorations,
