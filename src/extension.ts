@@ -15,7 +15,9 @@ import { FilesApi, filesApiOf } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
+import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
@@ -41,6 +43,8 @@ export interface AcpExtensionApi {
   readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
 }
 
 function workspaceCwd(): string {
@@ -63,13 +67,16 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
+  let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
+  const policy = createPermissionPolicy(context);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
+        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
+        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
         log: createAgentLog(logFor(agent), maskSecrets),
@@ -81,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     services,
     log: (line) => console.log(`[acp] ${line}`),
     workspaceTrusted: () => vscode.workspace.isTrusted,
+    permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
@@ -88,7 +96,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     const resolved = readAgents(context.extensionUri);
     knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
-    selection = selection.then(() => manager.useAgent(readDefaultAgent(resolved)));
+    const agent = readDefaultAgent(resolved);
+    selection = selection
+      .then(async () => {
+        if (!agent.builtIn) searchPath ??= await agentSearchPath();
+      })
+      .then(() => manager.useAgent(agent));
   };
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;
@@ -127,9 +140,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
       case 'copyText':
         return copyText(action.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(action.level);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
+        provider.postToView(policy.settings.levelMessage());
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
@@ -159,6 +175,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    policy,
+    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -188,6 +206,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     review: review.api,
     follow: following.follow,
     picks: palette.picks,
+    policy,
   };
 }
 

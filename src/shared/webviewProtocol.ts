@@ -9,6 +9,7 @@ import {
   parsePromptMessage,
 } from './composerProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
+import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
 /** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
@@ -64,7 +65,9 @@ export type HostToWebview =
   | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
   | { type: 'header'; sessionId: string; header: SessionHeader }
   | ComposerHostMessage
-  | TranscriptHostMessage;
+  | TranscriptHostMessage
+  /** The permission level toggle (see permissionLevels.ts). */
+  | PermissionLevelMessage;
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -76,7 +79,8 @@ export type WebviewToHost =
   /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
   | { type: 'manageTrust' }
   | ComposerWebviewMessage
-  | TranscriptWebviewMessage;
+  | TranscriptWebviewMessage
+  | { type: 'setPermissionLevel'; level: PolicyLevel };
 
 export type { EntryId };
 
@@ -107,6 +111,8 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
       return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
+    case 'setPermissionLevel':
+      return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
       return parseComposerMessage(value) ?? parseTranscriptMessage(value);
   }

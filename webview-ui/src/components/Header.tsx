@@ -1,7 +1,8 @@
 // The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
-// and a button to manage Workspace Trust), the session title, "New session".
+// and a button to manage Workspace Trust), the session title, the permission level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
+import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
 import { UsageMeter } from './UsageMeter';
@@ -38,6 +39,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           ) : null}
         </div>
         <UsageMeter usage={usage} />
+        <PermissionLevelPicker />
         <button
           type="button"
           class="button button--icon"
