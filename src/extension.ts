@@ -23,6 +23,7 @@ import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
+import { secretEnvValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
@@ -56,7 +57,10 @@ function workspaceCwd(): string {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  const traffic = new TrafficLog();
+  // Secrets: env values of the configured agents whose names look secret, masked with the usual token shapes.
+  let knownSecrets: string[] = [];
+  const maskSecrets = secretMasker(() => knownSecrets);
+  const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
     let channel = agentLogs.get(agent.id);
@@ -80,19 +84,22 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
-        log: createAgentLog(logFor(agent)),
+        log: createAgentLog(logFor(agent), maskSecrets),
         traffic,
+        maskSecrets,
       }),
     cwd: workspaceCwd,
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
+    knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
     const agent = readDefaultAgent(resolved);
     selection = selection
@@ -129,6 +136,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
       case 'openLink':
         return openLink(action.href, chatRoots());
       case 'openLocation':
@@ -184,6 +194,14 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
+    }),
+    // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await selection;
+      manager.trustGranted();
+      if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
+        await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
+      }
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
