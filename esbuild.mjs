@@ -1,5 +1,6 @@
 // Builds the two bundles: the extension (node, cjs, `vscode` external) and the chat webview (browser, esm + css),
-// plus the demo agent that ships inside the extension. `--watch` rebuilds on change, `--production` minifies.
+// plus the demo agent that ships inside the extension and the diff worker thread (src/editor/diff/backgroundDiff.ts).
+// `--watch` rebuilds on change, `--production` minifies.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -16,7 +17,7 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo/main.ts' },
+    entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo/main.ts', 'diff-worker': 'src/editor/diff/diffWorker.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

@@ -4,15 +4,20 @@ import * as vscode from 'vscode';
 import { AgentRuntime } from './acp/agentRuntime';
 import { clientCapabilitiesFor } from './acp/clientCapabilities';
 import { createClientServices } from './clientServices';
+import { registerPaletteCommands } from './commands/palette';
+import type { PalettePicks } from './commands/quickPick';
 import { registerCommands } from './commands/registerCommands';
 import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
 import { FilesApi, filesApiOf } from './editor/files';
+import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
+import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
@@ -31,8 +36,14 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
+  readonly follow: FollowAgent;
+  /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */
+  readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
 }
 
 function workspaceCwd(): string {
@@ -52,13 +63,16 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
+  let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
+  const policy = createPermissionPolicy(context);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
+        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
+        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
         log: createAgentLog(logFor(agent)),
@@ -68,13 +82,19 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
-    selection = selection.then(() => manager.useAgent(readDefaultAgent(resolved)));
+    const agent = readDefaultAgent(resolved);
+    selection = selection
+      .then(async () => {
+        if (!agent.builtIn) searchPath ??= await agentSearchPath();
+      })
+      .then(() => manager.useAgent(agent));
   };
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;
@@ -110,9 +130,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
       case 'copyText':
         return copyText(action.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(action.level);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
+        provider.postToView(policy.settings.levelMessage());
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
@@ -126,7 +149,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: () => void showChat(),
   });
 
-  const review = registerReview(manager, filesApiOf(context).ledger, (line) => console.log(`[acp review] ${line}`));
+  const following = registerFollowAgent(manager);
+  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
+  const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
@@ -140,17 +165,31 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    policy,
+    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
+    ...following.disposables,
+    ...palette.disposables,
     ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
     { dispose: () => void manager.dispose() },
   );
-  return { sessions: manager, agentSelected, composer, permissionNotifier, files: filesApiOf(context), review: review.api };
+  return {
+    sessions: manager,
+    agentSelected,
+    composer,
+    permissionNotifier,
+    files: filesApiOf(context),
+    review: review.api,
+    follow: following.follow,
+    picks: palette.picks,
+    policy,
+  };
 }
 
 export function deactivate(): void {}

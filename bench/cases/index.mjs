@@ -11,4 +11,5 @@ export const caseModules = [
   './workbench.mjs',
   '../files-read.mjs',
   '../terminal-flood.mjs',
+  './diff.mjs',
 ];

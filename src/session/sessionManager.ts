@@ -6,6 +6,7 @@ import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import type { ContentBlock, PromptCapabilities } from '../shared/acp';
 import type { AgentSummary } from '../shared/webviewProtocol';
 import type { ClientServices } from './clientRequests';
+import type { PermissionGate } from './permissionGate';
 import { promptCapabilitiesOf, restrictToCapabilities } from './promptContent';
 import { Session } from './session';
 
@@ -18,6 +19,8 @@ export interface SessionManagerDeps {
   /** The fs/* and terminal/* services sessions offer the agent. */
   services: ClientServices;
   log(line: string): void;
+  /** The user's permission policy for the sessions of an agent (default: the user answers every request). */
+  permissionGate?(agentId: string): PermissionGate;
 }
 
 /** Builds a prompt once the agent is up, so it can follow the agent's prompt capabilities. */
@@ -88,7 +91,8 @@ export class SessionManager {
     const response = await active.runtime.connection.newSession({ cwd, mcpServers: [] });
     if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
     const scope = { sessionId: response.sessionId, cwd, roots: this.deps.roots() };
-    const session = new Session(scope, () => active.runtime.connection, this.deps.services, this.deps.log);
+    const gate = this.deps.permissionGate?.(active.definition.id);
+    const session = new Session(scope, () => active.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
     session.applySetup(response);
     this.replaceSession(session, active);
     return session;

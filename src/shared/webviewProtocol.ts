@@ -9,6 +9,7 @@ import {
   parsePromptMessage,
 } from './composerProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
+import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
 export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
@@ -63,7 +64,9 @@ export type HostToWebview =
   | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
   | { type: 'header'; sessionId: string; header: SessionHeader }
   | ComposerHostMessage
-  | TranscriptHostMessage;
+  | TranscriptHostMessage
+  /** The permission level toggle (see permissionLevels.ts). */
+  | PermissionLevelMessage;
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -73,7 +76,8 @@ export type WebviewToHost =
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   | ComposerWebviewMessage
-  | TranscriptWebviewMessage;
+  | TranscriptWebviewMessage
+  | { type: 'setPermissionLevel'; level: PolicyLevel };
 
 export type { EntryId };
 
@@ -96,6 +100,8 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
       return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
+    case 'setPermissionLevel':
+      return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
       return parseComposerMessage(value) ?? parseTranscriptMessage(value);
   }

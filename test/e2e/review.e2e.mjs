@@ -25,6 +25,10 @@ export const tests = [
       await input.press('Enter');
       await waitForLocator(chat.locator('[role="log"]').getByText('written', { exact: true }), "the agent's report that it wrote the file");
 
+      // The view starts collapsed below the chat (the chat keeps the height); its header shows how many files wait.
+      const header = page.locator('.pane-header', { hasText: 'Agent Changes' });
+      await waitForLocator(header, 'the Agent Changes header');
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       const row = page.locator('.monaco-list-row[role="treeitem"][aria-label^="notes.disk.txt, modified"]');
       await waitForLocator(row, 'the edited file in the Agent Changes view');
       assert.match((await row.getAttribute('aria-label')) ?? '', /1 lines added, 1 removed/);

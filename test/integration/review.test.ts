@@ -117,3 +117,60 @@ describe('review: what the agent changed', function () {
     assert.equal(fs.readFileSync(b, 'utf8'), 'made by the agent\n');
   });
 });
+
+describe('review: keep and undo one change at a time', function () {
+  this.timeout(60_000);
+  const suite = useFilesSuite();
+  let restoreUi: vscode.Disposable | undefined;
+  let ui: TestReviewUserInterface;
+  beforeEach(() => {
+    ui = new TestReviewUserInterface();
+    restoreUi = suite.api.review.useUserInterface(ui);
+  });
+  afterEach(() => restoreUi?.dispose());
+
+  const lines = (count: number): string => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join('');
+
+  it('three hunks: keep one, undo one, type next to the third and undo it: the file ends exactly as expected', async () => {
+    const before = lines(20);
+    const file = scratchFile('eight.hunks.txt', before);
+    await untilSnapshotKnows(suite.api, file, before);
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, file);
+    const pending = await untilReview(suite.api, () => {
+      const found = pendingFile(suite.api, file);
+      return found?.current?.includes('LINE TEN') && !found.current.includes('line 18\n') ? found : undefined;
+    });
+    const agentText = pending.current ?? '';
+    const node = suite.api.review.tree.files().find((item) => item.file.path === file);
+    assert.ok(node);
+    const hunks = suite.api.review.tree.hunks(node);
+    assert.deepEqual(
+      hunks.map((h) => suite.api.review.tree.getTreeItem(h).label),
+      ['Line 2', 'Lines 10–11', 'After line 18'],
+    );
+
+    await vscode.commands.executeCommand('acp.keepHunk', hunks[0]);
+    const afterKeep = suite.api.review.tree.hunks(suite.api.review.tree.files().find((item) => item.file.path === file)!);
+    assert.equal(afterKeep.length, 2, 'the kept change left the review');
+
+    await vscode.commands.executeCommand('acp.undoHunk', afterKeep[0]);
+    const expectedAfterUndo = agentText.replace('LINE TEN\nand one more\n', 'line 10\n');
+    assert.equal(fs.readFileSync(file, 'utf8'), expectedAfterUndo);
+
+    // The user types just above the deleted line 18 (before line 17), unsaved: theirs, not the agent's.
+    const document = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(document);
+    const line17 = expectedAfterUndo.split('\n').indexOf('line 17');
+    await editor.edit((edit) => edit.insert(new vscode.Position(line17, 0), 'typed by the user\n'));
+    const remaining = suite.api.review.tree.hunks(suite.api.review.tree.files().find((item) => item.file.path === file)!);
+    assert.equal(remaining.length, 1);
+    await vscode.commands.executeCommand('acp.undoHunk', remaining[0]);
+    const expected = expectedAfterUndo.replace('line 17\n', 'typed by the user\nline 17\nline 18\n');
+    assert.equal(document.getText(), expected, 'line 18 is back, the typed line stays');
+    assert.equal(document.isDirty, true, 'the user had unsaved changes: not saved behind their back');
+    assert.deepEqual(ui.errors, []);
+    const left = pendingFile(suite.api, file);
+    assert.equal(left, undefined, 'every change is kept or undone: the file left the review');
+  });
+});

@@ -2,7 +2,9 @@
 // its status and +/- counts; a file expands to its hunks. Keep and Undo are inline actions (package.json menus).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { DiffHunk } from '../../shared/diff';
 import type { Content, PendingFile } from '../changeLedger';
+import { hunkLabel, hunkPreview, type ReviewDiffs } from '../reviewDiff';
 import type { ReviewService } from './reviewService';
 
 export type ReviewScope = 'session' | 'lastTurn';
@@ -15,7 +17,14 @@ export interface FileNode {
   scope: ReviewScope;
 }
 
-export type ChangeNode = FileNode;
+/** One change of the agent's in a file (session scope, or a turn that is the file's only one). */
+export interface HunkNode {
+  type: 'hunk';
+  parent: FileNode;
+  hunk: DiffHunk;
+}
+
+export type ChangeNode = FileNode | HunkNode;
 
 export const CHANGES_VIEW_ID = 'acp.changes';
 
@@ -29,9 +38,12 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
 
   constructor(
     private readonly review: ReviewService,
-    private readonly counts: (before: Content, after: string | null) => { added: number; removed: number } | undefined,
+    private readonly diffs: ReviewDiffs,
   ) {
-    this.subscription = review.onDidChange(() => this.changeEmitter.fire(undefined));
+    this.subscription = vscode.Disposable.from(
+      review.onDidChange(() => this.changeEmitter.fire(undefined)),
+      diffs.onDidComputeLater(() => this.changeEmitter.fire(undefined)),
+    );
   }
 
   get scope(): ReviewScope {
@@ -56,16 +68,48 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
       .sort((a, b) => a.file.path.localeCompare(b.file.path));
   }
 
+  /** The hunks Keep and Undo can act on one by one: when the file could be diffed and the view compares against
+   * the review baseline (not a turn's earlier text, which a hunk Keep could not move). */
+  hunks(node: FileNode): HunkNode[] {
+    if (node.before === undefined || node.before !== node.file.baseline) return [];
+    const diff = this.diffs.get(node.file.path, node.before, node.file.current);
+    return (diff?.hunks ?? []).map((hunk) => ({ type: 'hunk', parent: node, hunk }));
+  }
+
   getChildren(node?: ChangeNode): ChangeNode[] {
-    return node ? [] : this.files();
+    if (!node) return this.files();
+    return node.type === 'file' ? this.hunks(node) : [];
+  }
+
+  getParent(node: ChangeNode): ChangeNode | undefined {
+    return node.type === 'hunk' ? node.parent : undefined;
   }
 
   getTreeItem(node: ChangeNode): vscode.TreeItem {
+    return node.type === 'file' ? this.fileItem(node) : this.hunkItem(node);
+  }
+
+  private hunkItem(node: HunkNode): vscode.TreeItem {
+    const { hunk } = node;
+    const added = hunk.lines.filter((line) => line.kind === 'add').length;
+    const removed = hunk.lines.filter((line) => line.kind === 'del').length;
+    const item = new vscode.TreeItem(hunkLabel(hunk), vscode.TreeItemCollapsibleState.None);
+    item.description = `+${added} −${removed}  ${hunkPreview(hunk)}`;
+    item.iconPath = new vscode.ThemeIcon(added > 0 && removed > 0 ? 'diff-modified' : added > 0 ? 'diff-added' : 'diff-removed');
+    item.contextValue = 'acpChangedHunk';
+    item.command = { command: 'acp.openChange', title: 'Open Changes', arguments: [node] };
+    item.accessibilityInformation = { label: `${hunkLabel(hunk)} of ${path.basename(node.parent.file.path)}: ${added} lines added, ${removed} removed` };
+    return item;
+  }
+
+  private fileItem(node: FileNode): vscode.TreeItem {
     const { file } = node;
-    const item = new vscode.TreeItem(vscode.Uri.file(file.path), vscode.TreeItemCollapsibleState.None);
+    const hunks = this.hunks(node);
+    const item = new vscode.TreeItem(vscode.Uri.file(file.path), hunks.length > 1 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = `${node.scope}:${file.path}:${hunks.length}`;
     item.label = path.basename(file.path);
     const folder = vscode.workspace.asRelativePath(path.dirname(file.path));
-    const counts = this.counts(node.before, file.current);
+    const counts = this.diffs.get(file.path, node.before, file.current);
     const countText = counts ? `+${counts.added} −${counts.removed}` : '';
     item.description = [countText, folder === path.dirname(file.path) ? '' : folder].filter(Boolean).join('  ');
     item.iconPath = new vscode.ThemeIcon(ICONS[file.status]);

@@ -2,11 +2,12 @@
 // baseline documents and the commands.
 import * as vscode from 'vscode';
 import type { WriteLedgerView } from '../../editor/files/ledger';
+import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionManager } from '../../session/sessionManager';
-import { lineCounts } from '../lineCounts';
+import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
-import { CHANGES_VIEW_ID, ChangesTree, type ReviewScope } from './changesTree';
+import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { ReviewService } from './reviewService';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
@@ -19,11 +20,18 @@ export interface ReviewApi {
   useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
 }
 
-export function registerReview(manager: SessionManager, writes: WriteLedgerView, log: (line: string) => void): { api: ReviewApi; disposables: vscode.Disposable[] } {
+export function registerReview(
+  manager: SessionManager,
+  writes: WriteLedgerView,
+  extensionPath: string,
+  log: (line: string) => void,
+): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
   const service = new ReviewService(manager, writes, log);
   const baselines = new BaselineDocuments();
-  const tree = new ChangesTree(service, lineCounts);
+  const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
+  const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);
+  const tree = new ChangesTree(service, diffs);
   const decorations = new ChangeDecorations(service);
   const actions = new ReviewActions(service, tree, baselines, () => ui);
   const view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false });
@@ -48,6 +56,8 @@ export function registerReview(manager: SessionManager, writes: WriteLedgerView,
   };
   const disposables: vscode.Disposable[] = [
     service,
+    differ,
+    diffs,
     baselines,
     tree,
     decorations,
@@ -60,6 +70,8 @@ export function registerReview(manager: SessionManager, writes: WriteLedgerView,
     vscode.commands.registerCommand('acp.openChange', (argument?: FileArgument) => run(() => actions.openChange(argument))()),
     vscode.commands.registerCommand('acp.keepFile', (argument?: FileArgument) => run(() => actions.keep(argument))()),
     vscode.commands.registerCommand('acp.undoFile', (argument?: FileArgument) => run(() => actions.undo(argument))()),
+    vscode.commands.registerCommand('acp.keepHunk', (node?: HunkNode) => run(() => actions.keepHunk(node))()),
+    vscode.commands.registerCommand('acp.undoHunk', (node?: HunkNode) => run(() => actions.undoHunk(node))()),
     vscode.commands.registerCommand('acp.keepAll', run(() => actions.keepAll())),
     vscode.commands.registerCommand('acp.undoAll', run(() => actions.undoAll())),
     vscode.commands.registerCommand('acp.restoreCheckpoint', (turn?: number) => run(() => actions.restoreCheckpoint(typeof turn === 'number' ? turn : undefined))()),

@@ -4,12 +4,13 @@ import * as vscode from 'vscode';
 import type { Checkpoint, Content, PendingFile } from '../changeLedger';
 import { planRestore, reversePlan, type RestorePlan } from '../restorePlan';
 import type { BaselineDocuments } from './baselineDocuments';
-import type { ChangesTree, FileNode, ReviewScope } from './changesTree';
+import { acceptHunk, revertHunk, undoHunk } from '../../shared/diff';
+import type { ChangesTree, FileNode, HunkNode, ReviewScope } from './changesTree';
 import type { ReviewService } from './reviewService';
 import type { ReviewUserInterface } from './reviewUserInterface';
 
 /** A file as commands receive it: a tree node, a URI (explorer, editor title) or a path (tests). */
-export type FileArgument = FileNode | vscode.Uri | string | undefined;
+export type FileArgument = FileNode | HunkNode | vscode.Uri | string | undefined;
 
 export class ReviewActions {
   private lastRestore: { checkpoint: Checkpoint; plan: RestorePlan } | undefined;
@@ -23,7 +24,7 @@ export class ReviewActions {
 
   /** The node for a command's argument (the active editor's file when there is none). */
   nodeFor(argument: FileArgument): FileNode | undefined {
-    if (argument && typeof argument === 'object' && 'type' in argument) return argument;
+    if (argument && typeof argument === 'object' && 'type' in argument) return argument.type === 'hunk' ? argument.parent : argument;
     const file = typeof argument === 'string' ? argument : (argument ?? vscode.window.activeTextEditor?.document.uri)?.fsPath;
     if (!file) return undefined;
     const pending = this.review.ledger?.get(file);
@@ -40,7 +41,33 @@ export class ReviewActions {
     const left = this.baselines.uriFor(node.file.path, node.scope === 'lastTurn' ? 'before-turn' : 'before-agent', read);
     const right = node.file.current === null ? this.baselines.uriFor(node.file.path, 'deleted', () => '') : vscode.Uri.file(node.file.path);
     const title = `${path.basename(node.file.path)} (agent changes${node.scope === 'lastTurn' ? ', last turn' : ''})`;
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    const hunk = argument && typeof argument === 'object' && 'type' in argument && argument.type === 'hunk' ? argument.hunk : undefined;
+    const line = hunk ? Math.max(0, hunk.newStart - 1) : undefined;
+    const selection = line === undefined ? undefined : new vscode.Range(line, 0, line, 0);
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, selection });
+  }
+
+  /** Keep one change: the baseline takes it, so it leaves the review; the file's other changes stay. */
+  keepHunk(node: HunkNode | undefined): void {
+    const ledger = this.review.ledger;
+    const file = node && ledger?.get(node.parent.file.path);
+    if (!node || !file || typeof file.baseline !== 'string') return;
+    ledger?.setBaseline(file.path, acceptHunk(file.baseline, node.hunk));
+    this.baselines.refresh();
+  }
+
+  /** Undo one change: exactly its old lines come back, wherever the user's later edits moved it; they stay. */
+  async undoHunk(node: HunkNode | undefined): Promise<void> {
+    const ledger = this.review.ledger;
+    const file = node && ledger?.get(node.parent.file.path);
+    if (!node || !file) return;
+    const agentText = file.current ?? '';
+    const now = (await this.review.currentText(file.path)) ?? '';
+    const undone = undoHunk(agentText, now, node.hunk);
+    if (undone.kind === 'conflict') return this.ui().error(`You edited inside this change of ${path.basename(file.path)}: undo the file, or change it by hand.`);
+    if (undone.kind === 'tooLarge') return this.ui().error(`${path.basename(file.path)} is too large to undo one change at a time: undo the file instead.`);
+    await this.review.setText(file.path, undone.text, revertHunk(agentText, node.hunk));
+    this.baselines.refresh();
   }
 
   keep(argument: FileArgument): void {

@@ -69,10 +69,14 @@ export class ReviewService implements vscode.Disposable {
     await this.disk.settled();
   }
 
-  /** Puts a file to `text` as the client (not the agent) and tells the current ledger. */
-  async setText(file: string, text: string | null, ledger = this.ledger): Promise<void> {
+  /**
+   * Puts a file to `text` as the client (not the agent) and tells the current ledger what the agent's text is now:
+   * `text` itself unless given (an undone hunk: the agent's text without it, the file keeps the user's edits too).
+   */
+  async setText(file: string, text: string | null, agentText: string | null = text): Promise<void> {
+    const ledger = this.ledger;
     await setFileText(file, text, (written) => this.disk.ownWrite(file, written));
-    ledger?.setCurrent(file, text);
+    ledger?.setCurrent(file, agentText);
   }
 
   currentText(file: string): Promise<string | null> {

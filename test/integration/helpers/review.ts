@@ -5,14 +5,30 @@ import type { Checkpoint, PendingFile } from '../../../src/review/changeLedger';
 import type { RestorePlan } from '../../../src/review/restorePlan';
 import type { ReviewUserInterface } from '../../../src/review/vscode/reviewUserInterface';
 
-/** Resolves once `check` holds; checked now and after every change the review reports (file events come late). */
-export function untilReview<T>(api: AcpExtensionApi, check: () => T | undefined | false): Promise<T> {
-  return new Promise<T>((resolve) => {
+const GIVE_UP_MS = 20_000;
+
+/** What the ledger holds, for the message of a wait that gave up. */
+function ledgerState(api: AcpExtensionApi): string {
+  const pending = api.review.service.ledger?.pending() ?? [];
+  return JSON.stringify(pending.map((file) => ({ path: file.path, status: file.status, current: file.current?.slice(0, 200) })));
+}
+
+/**
+ * Resolves once `check` holds; checked now and after every change the review reports (file events come late).
+ * Gives up after a while with what the ledger holds, so a failure says what was missing.
+ */
+export function untilReview<T>(api: AcpExtensionApi, check: () => T | undefined | false, what = 'the review to show the change'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const now = check();
     if (now) return resolve(now);
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for ${what} in vain; the ledger holds ${ledgerState(api)}`));
+    }, GIVE_UP_MS);
     const subscription = api.review.service.onDidChange(() => {
       const value = check();
       if (value) {
+        clearTimeout(timer);
         subscription.dispose();
         resolve(value);
       }
@@ -55,10 +71,15 @@ export class TestReviewUserInterface implements ReviewUserInterface {
 /** Resolves once the workspace snapshot holds `text` for `file` (the watcher has seen a file a test just wrote). */
 export function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
   const { snapshot, disk } = api.review.service;
-  return new Promise<void>((resolve) => {
+  return new Promise<void>((resolve, reject) => {
     if (snapshot.get(file) === text) return resolve();
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the watcher to see ${file}; the snapshot holds ${JSON.stringify(snapshot.get(file))}`));
+    }, GIVE_UP_MS);
     const subscription = disk.onDidHandle(() => {
       if (snapshot.get(file) === text) {
+        clearTimeout(timer);
         subscription.dispose();
         resolve();
       }

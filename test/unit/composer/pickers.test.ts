@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { SessionConfigOption } from '../../../src/shared/acp';
-import { MODE_PICKER_ID, configPickers, pickerChoices, sessionPickers } from '../../../webview-ui/src/composer/configPickers';
+import { MODE_PICKER_ID, configPickers, pickerChoices, sessionPickers } from '../../../src/shared/configPickers';
 
 const options = [
   { id: 'brave', name: 'Brave', type: 'boolean', currentValue: true },

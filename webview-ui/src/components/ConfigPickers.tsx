@@ -2,7 +2,7 @@
 // option, a switch per boolean option. A change goes to the agent; the control shows the session's value
 // (`data-current`) once the agent has taken it.
 import type { SessionHeader } from '../../../src/shared/model';
-import { MODE_PICKER_ID, sessionPickers, type Picker, type PickerChoice } from '../composer/configPickers';
+import { MODE_PICKER_ID, sessionPickers, type Picker, type PickerChoice } from '../../../src/shared/configPickers';
 import { useHost } from '../hostContext';
 
 function groupsOf(choices: readonly PickerChoice[]): { group: string | undefined; choices: PickerChoice[] }[] {

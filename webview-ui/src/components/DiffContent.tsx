@@ -1,8 +1,9 @@
 // A diff content item: the file (click opens it), +/− counts, "Open diff" (VS Code's diff editor, through the
-// host), and the hunks, computed under caps (logic/diffHunks.ts); past the caps, a summary instead of hunks.
+// host), and the hunks, computed under the card's caps (logic/diffHunks.ts); past the caps, a summary instead of hunks.
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { useHost } from '../hostContext';
-import { computeDiff, type DiffResult } from '../logic/diffHunks';
+import type { DiffResult } from '../../../src/shared/diff';
+import { cardDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
 import { Icon } from './Icon';
 import { LocationLink } from './LocationLink';
@@ -13,7 +14,7 @@ const computed = new WeakMap<object, DiffResult>();
 function diffOf(item: OpenToolCallContent, oldText: string | undefined, newText: string): DiffResult {
   let result = computed.get(item);
   if (!result) {
-    result = computeDiff(oldText, newText);
+    result = cardDiff(oldText, newText);
     computed.set(item, result);
   }
   return result;

@@ -1,6 +1,6 @@
 // The hunks of a diff, line by line (old and new line numbers, +/− marks), cut after a number of lines: the rest
 // is in VS Code's diff editor ("Open diff").
-import type { DiffHunk, DiffLineKind } from '../logic/diffHunks';
+import type { DiffHunk, DiffLineKind } from '../../../src/shared/diff';
 
 /** Lines drawn in a card at most; a longer diff says how many more there are. */
 export const DIFF_DISPLAY_LINES = 200;

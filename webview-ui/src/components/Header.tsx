@@ -1,6 +1,8 @@
-// The agent (name, status; on failure the reason and a Restart button), the session title, "New session".
+// The agent (name, status; on failure the reason and a Restart button), the session title, the permission level,
+// "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
+import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
 import { UsageMeter } from './UsageMeter';
@@ -35,6 +37,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           ) : null}
         </div>
         <UsageMeter usage={usage} />
+        <PermissionLevelPicker />
         <button
           type="button"
           class="button button--icon"

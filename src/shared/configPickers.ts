@@ -1,7 +1,7 @@
 // The composer toolbar's pickers: the session's config options (select and boolean) in category order (mode, model,
 // model_config, thought_level, then the rest, the agent's order within each), or, when the agent sends no config
 // options, its modes. Options of a type we do not know are left out (the agent keeps its default). Pure.
-import type { SessionConfigOption, SessionMode } from '../../../src/shared/acp';
+import type { SessionConfigOption, SessionMode } from './acp';
 
 export interface PickerChoice {
   value: string;

@@ -1,0 +1,36 @@
+// "ACP: Export Transcript (Markdown)": the current session as Markdown (src/shared/transcriptExport.ts), saved where
+// the user says (a save dialog), or to the given file (keybindings, tests).
+import * as vscode from 'vscode';
+import type { SessionManager } from '../session/sessionManager';
+import { transcriptToMarkdown } from '../shared/transcriptExport';
+
+export const EXPORT_TRANSCRIPT_COMMAND = 'acp.exportTranscript';
+
+function defaultTarget(now: Date): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  return folder && vscode.Uri.joinPath(folder, `acp-transcript-${stamp}.md`);
+}
+
+/** Writes the transcript; resolves with where, or undefined when there was nothing to export or the user cancelled. */
+export async function exportTranscript(manager: SessionManager, target?: unknown): Promise<vscode.Uri | undefined> {
+  const session = manager.session;
+  if (!session || session.state.entries.length === 0) {
+    void vscode.window.showInformationMessage('There is no conversation to export yet.');
+    return undefined;
+  }
+  const now = new Date();
+  const uri =
+    target instanceof vscode.Uri
+      ? target
+      : await vscode.window.showSaveDialog({ defaultUri: defaultTarget(now), filters: { Markdown: ['md'] }, saveLabel: 'Export' });
+  if (!uri) return undefined;
+  const markdown = transcriptToMarkdown(session.state, { agentName: manager.agent?.name, exportedAt: now.toISOString() });
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
+  if (!(target instanceof vscode.Uri)) {
+    void vscode.window.showInformationMessage(`Transcript exported to ${vscode.workspace.asRelativePath(uri)}.`, 'Open').then((answer) => {
+      if (answer === 'Open') void vscode.window.showTextDocument(uri);
+    });
+  }
+  return uri;
+}

@@ -1,0 +1,70 @@
+// Command palette entries (category "ACP") that drive the session from the editor: switch agent, switch mode,
+// send the selection, add files to the prompt, export the transcript. Each takes an optional argument (what a
+// menu passes, or a keybinding's/test's answer) and otherwise asks the user.
+import * as vscode from 'vscode';
+import type { ComposerHost } from '../composer/composerHost';
+import type { SessionManager } from '../session/sessionManager';
+import { ADD_FILE_COMMAND, addFiles } from './addFile';
+import { EXPORT_TRANSCRIPT_COMMAND, exportTranscript } from './exportTranscript';
+import { PalettePicks } from './quickPick';
+import { SEND_SELECTION_COMMAND, sendSelection } from './sendSelection';
+import { SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
+import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
+
+export interface PaletteDeps {
+  extensionUri: vscode.Uri;
+  manager: SessionManager;
+  composer: ComposerHost;
+  /** Resolves once the configured agent is selected. */
+  agentSelected(): Promise<void>;
+  showChat(): Thenable<unknown>;
+}
+
+/** Runs a command; an error is shown to the user and rethrown, so executeCommand callers see it too. */
+function reported<A extends unknown[], R>(action: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await action(...args);
+    } catch (error) {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  };
+}
+
+export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePicks; disposables: vscode.Disposable[] } {
+  const { manager, composer } = deps;
+  const picks = new PalettePicks();
+  return {
+    picks,
+    disposables: [
+      picks,
+      vscode.commands.registerCommand(
+        SWITCH_AGENT_COMMAND,
+        reported(async (agentId?: unknown) => {
+          await deps.agentSelected();
+          await switchAgent(deps.extensionUri, manager, picks, agentId);
+        }),
+      ),
+      vscode.commands.registerCommand(
+        SWITCH_MODE_COMMAND,
+        reported((value?: unknown) => switchMode(manager, composer, picks, value)),
+      ),
+      vscode.commands.registerCommand(
+        SEND_SELECTION_COMMAND,
+        reported(async () => {
+          await deps.agentSelected();
+          return sendSelection(composer, deps.showChat);
+        }),
+      ),
+      vscode.commands.registerCommand(
+        ADD_FILE_COMMAND,
+        reported((clicked?: unknown, selected?: unknown) => addFiles(composer, clicked, selected)),
+      ),
+      vscode.commands.registerCommand(
+        EXPORT_TRANSCRIPT_COMMAND,
+        reported((target?: unknown) => exportTranscript(manager, target)),
+      ),
+    ],
+  };
+}
