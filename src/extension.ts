@@ -17,6 +17,7 @@ import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
 import { createAgentLog } from './output/agentLog';
 import { TrafficLog } from './output/trafficLog';
+import { reviewInlineFromChat } from './review/vscode/inline/fromChat';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
@@ -115,6 +116,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return openLocation(action.path, action.line, chatRoots());
       case 'openDiff':
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
+      case 'reviewInline':
+        return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
       case 'ready':
