@@ -15,12 +15,15 @@ import { FilesApi, filesApiOf } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
+import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { reviewInlineFromChat } from './review/vscode/inline/fromChat';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
+import { secretEnvValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 
@@ -41,6 +44,8 @@ export interface AcpExtensionApi {
   readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
 }
 
 function workspaceCwd(): string {
@@ -48,7 +53,10 @@ function workspaceCwd(): string {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  const traffic = new TrafficLog();
+  // Secrets: env values of the configured agents whose names look secret, masked with the usual token shapes.
+  let knownSecrets: string[] = [];
+  const maskSecrets = secretMasker(() => knownSecrets);
+  const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
     let channel = agentLogs.get(agent.id);
@@ -60,29 +68,41 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
+  let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services);
+  const policy = createPermissionPolicy(context);
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        launch: { command: agent.command, args: agent.args, env: agent.env, cwd: workspaceCwd() },
+        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
+        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
         clientInfo,
         clientCapabilities,
-        log: createAgentLog(logFor(agent)),
+        log: createAgentLog(logFor(agent), maskSecrets),
         traffic,
+        maskSecrets,
       }),
     cwd: workspaceCwd,
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    workspaceTrusted: () => vscode.workspace.isTrusted,
+    permissionGate: (agentId) => policy.gateFor(agentId),
   });
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
+    knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
-    selection = selection.then(() => manager.useAgent(readDefaultAgent(resolved)));
+    const agent = readDefaultAgent(resolved);
+    selection = selection
+      .then(async () => {
+        if (!agent.builtIn) searchPath ??= await agentSearchPath();
+      })
+      .then(() => manager.useAgent(agent));
   };
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;
@@ -110,6 +130,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
       case 'openLink':
         return openLink(action.href, chatRoots());
       case 'openLocation':
@@ -120,9 +143,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(action.level);
       case 'ready':
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
+        provider.postToView(policy.settings.levelMessage());
         if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
         return;
     }
@@ -152,10 +178,20 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    policy,
+    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
+    }),
+    // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await selection;
+      manager.trustGranted();
+      if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
+        await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
+      }
     }),
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
@@ -173,6 +209,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     review: review.api,
     follow: following.follow,
     picks: palette.picks,
+    policy,
   };
 }
 

@@ -28,7 +28,9 @@ import {
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
 import { ClientServices, NO_CLIENT_SERVICES, SessionScope } from './clientRequests';
-import { PermissionBroker, parsePermissionRequest } from './permissionBroker';
+import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
+import { ASK_THE_USER, PermissionGate } from './permissionGate';
+import { mergedToolCall } from '../policy/toolCallFacts';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -65,6 +67,8 @@ export class Session {
     private readonly services: ClientServices = NO_CLIENT_SERVICES,
     private readonly log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
+    /** The user's permission policy, consulted before the user is asked. */
+    private readonly gate: PermissionGate = ASK_THE_USER,
   ) {
     this.sessionId = scope.sessionId;
     this.state = createSessionState(scope.sessionId);
@@ -181,12 +185,33 @@ export class Session {
     const request = parsePermissionRequest(params);
     if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
     if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    return this.permissions.ask(
+    return this.consultPolicy(request, token);
+  }
+
+  /** The permission policy answers when a rule decides; otherwise the user is asked. Every outcome is reported back. */
+  private async consultPolicy(request: PermissionRequestParams, token: CancellationToken): Promise<RequestPermissionResponse> {
+    const { sessionId, cwd, roots } = this.scope;
+    const toolCall = mergedToolCall(this.state, request.toolCall);
+    const consideration = await this.gate.consider({ sessionId, cwd, roots, toolCall, options: request.options });
+    const settle = (response: RequestPermissionResponse): RequestPermissionResponse => {
+      consideration.settled(response);
+      return response;
+    };
+    if (this.lost || token.isCancellationRequested || (this.cancelRequested && this.busy)) return settle({ outcome: { outcome: 'cancelled' } });
+    const answer = consideration.answer;
+    if (answer) {
+      this.emit(applySessionUpdate(this.state, { ...request.toolCall, sessionUpdate: 'tool_call_update' }, this.now()));
+      if (answer.decision === 'reject') this.notice('info', `Rejected by ${answer.rule}: ${toolCall.title || 'a tool call'}`);
+      return settle({ outcome: { outcome: 'selected', optionId: answer.option.optionId } });
+    }
+    if (consideration.note) this.notice('info', consideration.note);
+    const response = await this.permissions.ask(
       request,
       token,
       (pending) => this.emit(setPermissionRequest(this.state, request.toolCall, request.options, pending.key)),
       (pending) => this.emit(clearPermissionRequest(this.state, pending.key)),
     );
+    return settle(response);
   }
 
   dispose(): void {

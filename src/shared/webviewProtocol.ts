@@ -9,9 +9,11 @@ import {
   parsePromptMessage,
 } from './composerProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
+import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
-export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
+/** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
+export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
 export interface AgentSummary {
   id: string;
@@ -63,7 +65,9 @@ export type HostToWebview =
   | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
   | { type: 'header'; sessionId: string; header: SessionHeader }
   | ComposerHostMessage
-  | TranscriptHostMessage;
+  | TranscriptHostMessage
+  /** The permission level toggle (see permissionLevels.ts). */
+  | PermissionLevelMessage;
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -72,10 +76,20 @@ export type WebviewToHost =
   | { type: 'permission'; requestKey: string; optionId: string }
   | { type: 'newSession' }
   | { type: 'restartAgent' }
+  /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
+  | { type: 'manageTrust' }
   | ComposerWebviewMessage
-  | TranscriptWebviewMessage;
+  | TranscriptWebviewMessage
+  | { type: 'setPermissionLevel'; level: PolicyLevel };
 
 export type { EntryId };
+
+/** Longest id the webview may send back (request keys, option ids). */
+const MAX_ID_CHARS = 1024;
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_CHARS;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -89,13 +103,16 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'cancel':
     case 'newSession':
     case 'restartAgent':
+    case 'manageTrust':
       return { type: value.type };
     case 'prompt':
       return parsePromptMessage(value);
     case 'permission':
-      return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
+      return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
+    case 'setPermissionLevel':
+      return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
       return parseComposerMessage(value) ?? parseTranscriptMessage(value);
   }

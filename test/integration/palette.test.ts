@@ -60,6 +60,17 @@ describe('ACP palette commands', function () {
     assert.equal(vscode.workspace.getConfiguration('acp').inspect('defaultAgent')?.globalValue, 'scripted-hello');
   });
 
+  it('Switch Agent offers the popular agents not configured yet: a picked preset is added to user settings and used', async () => {
+    await useScriptedAgent(api, 'hello');
+    const inUse = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === 'opencode');
+    await answerPick('acp.switchAgent', 'quickInput.last');
+    const config = vscode.workspace.getConfiguration('acp');
+    assert.deepEqual(config.inspect<unknown[]>('agents')?.globalValue?.at(-1), { id: 'opencode', name: 'OpenCode', command: 'opencode', args: ['acp'] });
+    assert.equal(config.inspect('defaultAgent')?.globalValue, 'opencode');
+    await inUse;
+    assert.equal(api.sessions.agent?.name, 'OpenCode');
+  });
+
   it('Switch Mode: the picked value of the mode config option is set on the agent', async () => {
     await useScriptedAgent(api, 'composer-config');
     const session = await api.sessions.newSession();

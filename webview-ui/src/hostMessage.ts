@@ -2,6 +2,7 @@
 // crash on a malformed message. The host is our own extension, so this guards against bugs, not attackers.
 import type { HostToWebview } from '../../src/shared/webviewProtocol';
 import { asComposerHostMessage } from './composer/composerMessages';
+import { asPermissionLevelMessage } from './policy/levelStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +42,8 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
         : undefined;
     case 'terminalOutput':
       return asTerminalOutputMessage(value);
+    case 'permissionLevel':
+      return asPermissionLevelMessage(value);
     default:
       return asComposerHostMessage(value);
   }

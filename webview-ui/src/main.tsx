@@ -18,6 +18,8 @@ import { HostContext } from './hostContext';
 import { TerminalContext } from './terminals/terminalContext';
 import { TerminalStore } from './terminals/terminalStore';
 import { asHostMessage } from './hostMessage';
+import { PermissionLevelContext } from './policy/PermissionLevelPicker';
+import { PermissionLevelStore } from './policy/levelStore';
 import { ChatStore } from './store';
 import { connectToHost } from './vscodeApi';
 
@@ -25,6 +27,7 @@ const host = connectToHost();
 const store = new ChatStore();
 const composerStore = new ComposerStore();
 const terminalStore = new TerminalStore();
+const levelStore = new PermissionLevelStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -32,6 +35,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     store.apply(message);
     composerStore.apply(message);
     terminalStore.apply(message);
+    levelStore.apply(message);
   }
 });
 
@@ -40,7 +44,9 @@ render(
   <HostContext.Provider value={host}>
     <ComposerContext.Provider value={composerStore}>
       <TerminalContext.Provider value={terminalStore}>
-        <App store={store} />
+        <PermissionLevelContext.Provider value={levelStore}>
+          <App store={store} />
+        </PermissionLevelContext.Provider>
       </TerminalContext.Provider>
     </ComposerContext.Provider>
   </HostContext.Provider>,

@@ -40,6 +40,19 @@ function permissionParams(toolCallId: string) {
   return { sessionId: 's1', toolCall: { toolCallId, title: 'Edit file', kind: 'edit', status: 'pending' }, options };
 }
 
+/** Resolves once the tool call waits for the user's answer (the policy is consulted first, asynchronously). */
+function permissionShown(session: Session, id: string): Promise<void> {
+  const shown = (): boolean => session.state.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === id && e.permission);
+  if (shown()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const subscription = session.onDidChange(() => {
+      if (!shown()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
 function toolCall(session: Session, id: string): ToolCallEntry {
   const entry = session.state.entries.find((e) => e.kind === 'tool_call' && e.toolCallId === id);
   assert.ok(entry && entry.kind === 'tool_call', `tool call ${id} exists`);
@@ -79,6 +92,7 @@ describe('session', () => {
     const session = new Session(scope, () => transport);
     void session.prompt([{ type: 'text', text: 'edit' }]);
     const answer = session.requestPermission(permissionParams('t1'), new CancellationTokenSource().token);
+    await permissionShown(session, 't1');
     const pending = toolCall(session, 't1').permission;
     assert.ok(pending, 'the tool call awaits permission');
     assert.deepEqual(pending.options.map((o) => o.optionId), ['yes', 'no']);
@@ -95,6 +109,7 @@ describe('session', () => {
     const turn = session.prompt([{ type: 'text', text: 'go' }]);
     session.sessionUpdate({ sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: 'run', title: 'Run', status: 'in_progress' } });
     const answer = session.requestPermission(permissionParams('t2'), new CancellationTokenSource().token);
+    await permissionShown(session, 't2');
     await session.cancel();
     assert.deepEqual(await answer, { outcome: { outcome: 'cancelled' } });
     assert.deepEqual(transport.cancels, ['s1']);

@@ -1,6 +1,8 @@
-// The agent (name, status; on failure the reason and a Restart button), the session title, "New session".
+// The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
+// and a button to manage Workspace Trust), the session title, the permission level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
+import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
 import { UsageMeter } from './UsageMeter';
@@ -10,6 +12,7 @@ const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }
   ready: { label: 'Ready', icon: 'circle-filled', spin: false },
   failed: { label: 'Failed', icon: 'error', spin: false },
   stopped: { label: 'Stopped', icon: 'debug-stop', spin: false },
+  untrusted: { label: 'Workspace not trusted', icon: 'shield', spin: false },
 };
 
 interface HeaderProps {
@@ -22,6 +25,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
   const host = useHost();
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
+  const untrusted = agent?.status === 'untrusted';
   return (
     <header class="chat-header">
       <div class="chat-header__row">
@@ -35,6 +39,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           ) : null}
         </div>
         <UsageMeter usage={usage} />
+        <PermissionLevelPicker />
         <button
           type="button"
           class="button button--icon"
@@ -62,6 +67,15 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           >
             <Icon name="debug-restart" />
             <span>Restart</span>
+          </button>
+        </div>
+      ) : null}
+      {untrusted ? (
+        <div class="agent-problem agent-problem--untrusted" role="alert">
+          {agent.message ? <div class="agent-problem__message">{agent.message}</div> : null}
+          <button type="button" class="button button--primary" data-action="manage-trust" onClick={() => host.post({ type: 'manageTrust' })}>
+            <Icon name="shield" />
+            <span>Manage Workspace Trust</span>
           </button>
         </div>
       ) : null}

@@ -1,0 +1,76 @@
+// What a permission request is about, read from the tool call as the session knows it (earlier updates merged
+// with the request's own `toolCall`, see mergedToolCall): kind, title, the agent's tool name, the paths it
+// touches and, for commands, the command line. Pure; the paths are resolved on disk by resolveFacts.ts.
+import type { ToolCallEntry } from '../shared/model';
+import { findToolCall } from '../shared/reducer';
+import type { SessionState } from '../shared/model';
+import { isRecord } from '../shared/narrow';
+import { newToolCallEntry, patchToolCall } from '../shared/toolCallPatch';
+import { analyseArgv, analyseCommandLine, CommandLineAnalysis } from './shellCommand';
+
+/** Keys of `rawInput` that name one file (Claude: file_path, notebook_path; others: path, filePath, ...). */
+const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'source', 'destination', 'old_path', 'new_path'];
+
+export interface ToolCallDescription {
+  toolCallId: string;
+  title: string;
+  kind: string;
+  toolName?: string;
+  /** As the agent wrote them (absolute, or relative to the session's cwd). */
+  paths: string[];
+  command?: CommandLineAnalysis;
+}
+
+/** The tool call as it will be once the request's `toolCall` is merged in; the session state is not changed. */
+export function mergedToolCall(state: SessionState, toolCall: Record<string, unknown> & { toolCallId: string }): ToolCallEntry {
+  const known = findToolCall(state, toolCall.toolCallId);
+  const entry: ToolCallEntry = known
+    ? { ...known, locations: [...known.locations], content: [...known.content], extra: { ...known.extra } }
+    : newToolCallEntry(`t:${toolCall.toolCallId}`, toolCall.toolCallId);
+  patchToolCall(entry, toolCall);
+  return entry;
+}
+
+function toolNameOf(meta: unknown): string | undefined {
+  if (!isRecord(meta)) return undefined;
+  const claude = meta.claudeCode;
+  if (isRecord(claude) && typeof claude.toolName === 'string') return claude.toolName;
+  return typeof meta.toolName === 'string' ? meta.toolName : undefined;
+}
+
+function pathsOf(entry: ToolCallEntry): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string' && value.trim() !== '') found.add(value);
+  };
+  for (const location of entry.locations) add(location.path);
+  for (const item of entry.content) if (isRecord(item) && item.type === 'diff') add(item.path);
+  const input = entry.rawInput;
+  if (isRecord(input)) {
+    for (const key of PATH_KEYS) add(input[key]);
+    if (Array.isArray(input.paths)) input.paths.forEach(add);
+    // codex: {changes: {"/abs/file": {...}}}
+    if (isRecord(input.changes)) Object.keys(input.changes).forEach(add);
+  }
+  return [...found];
+}
+
+function commandOf(entry: ToolCallEntry): CommandLineAnalysis | undefined {
+  const input = entry.rawInput;
+  if (!isRecord(input)) return undefined;
+  const command = input.command ?? input.cmd;
+  if (typeof command === 'string') return analyseCommandLine(command);
+  if (Array.isArray(command) && command.length > 0 && command.every((word) => typeof word === 'string')) return analyseArgv(command as string[]);
+  return undefined;
+}
+
+export function describeToolCall(entry: ToolCallEntry): ToolCallDescription {
+  return {
+    toolCallId: entry.toolCallId,
+    title: entry.title,
+    kind: entry.toolKind,
+    toolName: toolNameOf(entry.extra._meta),
+    paths: pathsOf(entry),
+    command: commandOf(entry),
+  };
+}

@@ -1,0 +1,34 @@
+// The permission log in VS Code: kept in the global state (so it outlives a reload), shown as a Markdown
+// document, exported as JSON or Markdown to a file the user picks (or that a caller names).
+import * as vscode from 'vscode';
+import { AuditEntry, auditJson, AuditLog, auditMarkdown } from '../auditLog';
+
+const STORAGE_KEY = 'acp.permissionAudit';
+
+export function createAuditLog(context: vscode.ExtensionContext): AuditLog {
+  return new AuditLog({
+    load: () => context.globalState.get<unknown>(STORAGE_KEY),
+    save: (entries: readonly AuditEntry[]) => void context.globalState.update(STORAGE_KEY, entries),
+  });
+}
+
+export async function showAuditLog(audit: AuditLog): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: auditMarkdown(audit.all()) });
+  return vscode.window.showTextDocument(document, { preview: false });
+}
+
+/** Writes the log to `target` (JSON when it ends in .json, else Markdown); asks where when no target is given. */
+export async function exportAuditLog(audit: AuditLog, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const where =
+    target ??
+    (await vscode.window.showSaveDialog({
+      title: 'Export the ACP permission log',
+      saveLabel: 'Export',
+      defaultUri: vscode.workspace.workspaceFolders?.[0] ? vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, 'acp-permissions.md') : undefined,
+      filters: { Markdown: ['md'], JSON: ['json'] },
+    }));
+  if (!where) return undefined;
+  const text = where.path.toLowerCase().endsWith('.json') ? auditJson(audit.all()) : auditMarkdown(audit.all());
+  await vscode.workspace.fs.writeFile(where, new TextEncoder().encode(text));
+  return where;
+}
