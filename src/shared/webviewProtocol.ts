@@ -8,6 +8,7 @@ import {
   parseComposerMessage,
   parsePromptMessage,
 } from './composerProtocol';
+import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
@@ -74,6 +75,7 @@ export type WebviewToHost =
   | PromptMessage
   | { type: 'cancel' }
   | { type: 'permission'; requestKey: string; optionId: string }
+  | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
@@ -111,6 +113,8 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
       return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
+    case 'elicitation':
+      return parseElicitationAnswer(value);
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
