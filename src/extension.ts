@@ -19,6 +19,7 @@ import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
+import { reviewInlineFromChat } from './review/vscode/inline/fromChat';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
@@ -145,6 +146,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return openLocation(action.path, action.line, chatRoots());
       case 'openDiff':
         return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
+      case 'reviewInline':
+        return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
       case 'setPermissionLevel':

@@ -22,6 +22,8 @@ export type TranscriptWebviewMessage =
   | { type: 'openLocation'; path: string; line?: number }
   /** Content item `index` of tool call `toolCallId` is a diff: open it in VS Code's diff editor. */
   | { type: 'openDiff'; toolCallId: string; index: number }
+  /** Same, but open the file itself at the agent's first change under review (inline review in the editor). */
+  | { type: 'reviewInline'; toolCallId: string; index: number }
   | { type: 'copyText'; text: string }
   /** The user scrolled to the top of what the view has: send the entries before `before`. */
   | { type: 'loadOlder'; sessionId: string; before: EntryId };
@@ -45,8 +47,9 @@ export function parseTranscriptMessage(value: Record<string, unknown>): Transcri
       return isIndex(value.line) ? { type: 'openLocation', path: value.path, line: value.line } : undefined;
     }
     case 'openDiff':
+    case 'reviewInline':
       return boundedString(value.toolCallId, MAX_ID_CHARS) && isIndex(value.index)
-        ? { type: 'openDiff', toolCallId: value.toolCallId, index: value.index }
+        ? { type: value.type, toolCallId: value.toolCallId, index: value.index }
         : undefined;
     case 'copyText':
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copyText', text: value.text } : undefined;

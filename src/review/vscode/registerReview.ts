@@ -7,6 +7,7 @@ import type { SessionManager } from '../../session/sessionManager';
 import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
+import { type InlineReviewApi, registerInlineReview } from './inline/registerInline';
 import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { ReviewService } from './reviewService';
@@ -16,6 +17,8 @@ export interface ReviewApi {
   readonly service: ReviewService;
   readonly tree: ChangesTree;
   readonly decorations: ChangeDecorations;
+  /** Inline review in the editor (decorations, Keep/Undo CodeLenses, navigation). */
+  readonly inline: InlineReviewApi;
   /** Replaces the review's dialogs until disposed (integration tests answer them). */
   useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
 }
@@ -54,7 +57,10 @@ export function registerReview(
       ui.error(error instanceof Error ? error.message : String(error));
     }
   };
+  // Inline review in the editor, on the same service, diffs and actions.
+  const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
   const disposables: vscode.Disposable[] = [
+    ...inline.disposables,
     service,
     differ,
     diffs,
@@ -81,6 +87,7 @@ export function registerReview(
     service,
     tree,
     decorations,
+    inline: inline.api,
     useUserInterface: (replacement) => {
       const previous = ui;
       ui = replacement;

@@ -22,6 +22,7 @@ describe('transcript messages (host side validation)', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'openLocation', path: '/w/a.ts', line: 3 }), { type: 'openLocation', path: '/w/a.ts', line: 3 });
     assert.deepEqual(parseWebviewMessage({ type: 'openLocation', path: '/w/a.ts', line: null }), { type: 'openLocation', path: '/w/a.ts' });
     assert.deepEqual(parseWebviewMessage({ type: 'openDiff', toolCallId: 'tc', index: 0 }), { type: 'openDiff', toolCallId: 'tc', index: 0 });
+    assert.deepEqual(parseWebviewMessage({ type: 'reviewInline', toolCallId: 'tc', index: 1, extra: 'x' }), { type: 'reviewInline', toolCallId: 'tc', index: 1 });
     assert.deepEqual(parseWebviewMessage({ type: 'copyText', text: '' }), { type: 'copyText', text: '' });
     assert.deepEqual(parseWebviewMessage({ type: 'loadOlder', sessionId: 's', before: 'e5' }), { type: 'loadOlder', sessionId: 's', before: 'e5' });
   });
@@ -37,6 +38,8 @@ describe('transcript messages (host side validation)', () => {
       { type: 'openLocation', path: 'a\u0000b' },
       { type: 'openDiff', toolCallId: 'tc', index: '0' },
       { type: 'openDiff', toolCallId: '', index: 0 },
+      { type: 'reviewInline', toolCallId: 'tc', index: -1 },
+      { type: 'reviewInline', toolCallId: 7, index: 0 },
       { type: 'copyText', text: 42 },
       { type: 'loadOlder', sessionId: 's' },
     ]) {

@@ -1,5 +1,5 @@
 // A diff content item: the file (click opens it), +/− counts, "Open diff" (VS Code's diff editor, through the
-// host), and the hunks, computed under the card's caps (logic/diffHunks.ts); past the caps, a summary instead of hunks.
+// host), "Review inline" (the file in an editor with the agent's changes to keep or undo), and the hunks, computed under the card's caps (logic/diffHunks.ts); past the caps, a summary instead of hunks.
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { useHost } from '../hostContext';
 import type { DiffResult } from '../../../src/shared/diff';
@@ -67,6 +67,16 @@ export function DiffContent(props: DiffContentProps) {
         >
           <Icon name="diff-multiple" />
           <span>Open diff</span>
+        </button>
+        <button
+          type="button"
+          class="button button--neutral tool-diff__open"
+          data-action="review-inline"
+          title="Open the file with the agent's changes marked, to keep or undo each one"
+          onClick={() => host.post({ type: 'reviewInline', toolCallId, index })}
+        >
+          <Icon name="edit" />
+          <span>Review inline</span>
         </button>
       </div>
       {result.kind === 'hunks' ? <DiffHunks hunks={result.hunks} /> : <Summary result={result} />}
