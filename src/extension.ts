@@ -14,7 +14,12 @@ import { DiffView } from './editor/diffView';
 import { FilesApi, filesApiOf } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
-import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from './config/agentSettings';
+import { globalStateDefaults } from './config/agentDefaultsStore';
+import type { AgentLaunch } from './acp/agentProcess';
+import type { AgentAuth } from './auth/vscode/agentAuth';
+import { createCredentialStore, registerAuth } from './auth/vscode/registerAuth';
+import { AuthRequiredError } from './auth/authMethods';
 import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
@@ -44,6 +49,8 @@ export interface AcpExtensionApi {
   readonly review: ReviewApi;
   /** The user's permission policy: its settings, audit log and rule offers. */
   readonly policy: PermissionPolicyApi;
+  /** Signing in to agents (the chat's buttons, Log Out); tests answer its questions. */
+  readonly auth: AgentAuth;
 }
 
 function workspaceCwd(): string {
@@ -66,13 +73,21 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
-  const clientCapabilities = clientCapabilitiesFor(services);
+  const clientCapabilities = clientCapabilitiesFor(services, { terminalAuth: true });
   const policy = createPermissionPolicy(context);
+  const credentials = createCredentialStore(context);
+  // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
+  // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
+  const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => ({
+    command: agent.command,
+    args: agent.args,
+    env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...(await credentials.envFor(agent.id).catch(() => ({}))) },
+    cwd: workspaceCwd(),
+  });
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
-        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
+        launch: () => launchFor(agent),
         clientInfo,
         clientCapabilities,
         log: createAgentLog(logFor(agent)),
@@ -83,7 +98,13 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     services,
     log: (line) => console.log(`[acp] ${line}`),
     permissionGate: (agentId) => policy.gateFor(agentId),
+    mcpServers: () => readMcpServers().servers,
+    defaults: globalStateDefaults(context.globalState),
   });
+  const warnMcpProblems = (): void => {
+    for (const problem of readMcpServers().problems) void vscode.window.showWarningMessage(`ACP: ${problem}`);
+  };
+  warnMcpProblems();
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
@@ -122,6 +143,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'authenticate':
+        return auth.signIn(action.methodId);
       case 'openLink':
         return openLink(action.href, chatRoots());
       case 'openLocation':
@@ -136,7 +159,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
         provider.postToView(policy.settings.levelMessage());
-        if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
+        if (!manager.session && manager.agent?.status === 'stopped') {
+          // Sign-in needed: the chat says so with its buttons.
+          await manager.newSession().catch((error: unknown) => {
+            if (!(error instanceof AuthRequiredError)) throw error;
+          });
+        }
         return;
     }
   };
@@ -151,6 +179,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const following = registerFollowAgent(manager);
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
+  const signIn = registerAuth(credentials, manager, launchFor, agentSelected);
+  const auth = signIn.auth;
   const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
@@ -171,7 +201,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
+      if (event.affectsConfiguration('acp.mcpServers')) warnMcpProblems();
     }),
+    ...signIn.disposables,
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
     ...palette.disposables,
@@ -189,6 +221,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     follow: following.follow,
     picks: palette.picks,
     policy,
+    auth,
   };
 }
 
