@@ -64,7 +64,12 @@ export class DiskChanges {
     const now: DiskText = await this.snapshot.read(file);
     const known = this.snapshot.get(file);
     const before = known !== undefined ? known : kind === 'create' ? null : undefined;
-    if (now === before || (now === undefined && before === undefined)) return;
+    if (now === before || (now === undefined && before === undefined)) {
+      // Created and gone again before its event was handled (an agent's temp file, written then renamed over the
+      // real one): known to be absent now, so its delete event is no change either.
+      if (known === undefined && now === null) this.snapshot.set(file, null);
+      return;
+    }
     this.snapshot.set(file, now);
     if (!atWork) return;
     if (now === undefined) {

@@ -1,6 +1,7 @@
 // One VS Code terminal per agent command, in the terminal list, named after the tool call that shows it (opened when
 // a tool call first refers to the command's terminal; a command no tool call shows gets its terminal, named after the
-// command, when it exits or is released). Revealed when the
+// command, when the agent releases it: until then a tool call may still show it, even after a quick command ended,
+// as agents send the tool call update before they release). Revealed when the
 // `acp.terminals.reveal` setting says so (by default it is not: the chat card shows the output). Finished terminals
 // stay for the user to look at, at most MAX_FINISHED of them (the oldest are closed first).
 import * as vscode from 'vscode';
@@ -59,7 +60,7 @@ export class TerminalMirrors implements vscode.Disposable {
       this.close(record);
       return;
     }
-    if ((kind === 'released' || kind === 'exited') && !this.mirrored.has(record)) this.open(record);
+    if (kind === 'released' && !this.mirrored.has(record)) this.open(record);
     if ((kind === 'released' || kind === 'exited') && record.released && !record.process.running && this.mirrored.has(record)) {
       this.finished.add(record);
       for (const oldest of this.finished) {

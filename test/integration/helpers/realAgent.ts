@@ -1,22 +1,42 @@
-// Points the extension at the real, published claude-code-acp agent (a devDependency), talking to the suite's
-// fake Anthropic endpoint, through the user settings, the way a user configures an agent. Offline: the agent
-// gets a fresh temp HOME and the fake's address, and never reaches the network.
+// Points the extension at a real, published Claude ACP adapter (a devDependency: claude-code-acp by default, or
+// claude-agent-acp), talking to the suite's fake Anthropic endpoint, through the user settings, the way a user
+// configures an agent. Offline: the agent gets a fresh temp HOME and the fake's address, and never reaches the
+// network.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { FakeAnthropic, say } from '../../fixtures/fake-anthropic';
+import { workspaceFolder } from './realAgentWorkspace';
 import { repoRoot, waitFor } from './scriptedAgent';
 
-export const REAL_AGENT_ID = 'claude-code-acp';
-export const REAL_AGENT_PACKAGE = '@zed-industries/claude-code-acp';
+/** A published agent the suite can launch: both Claude adapters start as `node <package>/dist/index.js`. */
+export interface RealAgentPackage {
+  /** The agent id in the settings. */
+  readonly id: string;
+  readonly packageName: string;
+  readonly name: string;
+}
+
+/** The older adapter: reads, writes and runs commands through the client's fs/* and terminal/*. */
+export const CLAUDE_CODE_ACP: RealAgentPackage = {
+  id: 'claude-code-acp',
+  packageName: '@zed-industries/claude-code-acp',
+  name: 'Claude Code (claude-code-acp, fake model)',
+};
+
+/** The current adapter (Claude Agent SDK): its Claude Code reads, writes and runs commands itself. */
+export const CLAUDE_AGENT_ACP: RealAgentPackage = {
+  id: 'claude-agent-acp',
+  packageName: '@zed-industries/claude-agent-acp',
+  name: 'Claude Agent (claude-agent-acp, fake model)',
+};
 
 export interface RealAgent {
   /** The agent's HOME (its config and session files land here). */
   readonly home: string;
-  /** Puts the settings back, waits until the extension has let the agent go, and removes HOME. */
+  /** Puts the settings back and waits until the extension has let the agent go. */
   dispose(): Promise<void>;
 }
 
@@ -26,8 +46,8 @@ export function startFakeAnthropic(): Promise<FakeAnthropic> {
   return FakeAnthropic.start({ log: verbose ? (line) => console.log(`[fake-anthropic] ${line}`) : undefined });
 }
 
-function agentEntry(): string {
-  return path.join(repoRoot(), 'node_modules', ...REAL_AGENT_PACKAGE.split('/'), 'dist', 'index.js');
+function agentEntry(agent: RealAgentPackage): string {
+  return path.join(repoRoot(), 'node_modules', ...agent.packageName.split('/'), 'dist', 'index.js');
 }
 
 /** The environment the agent needs to run offline against the fake (see shared/notes/agent-behaviour.md). */
@@ -46,29 +66,31 @@ function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
 }
 
 /** Configures the real agent as a user-settings agent entry, makes it the default, and waits until it is selected. */
-export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic): Promise<RealAgent> {
-  const entry = agentEntry();
-  if (!fs.existsSync(entry)) throw new Error(`${REAL_AGENT_PACKAGE} is not installed (${entry} is missing): run npm install`);
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-real-agent-home-'));
+export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, agent: RealAgentPackage = CLAUDE_CODE_ACP): Promise<RealAgent> {
+  const entry = agentEntry(agent);
+  if (!fs.existsSync(entry)) throw new Error(`${agent.packageName} is not installed (${entry} is missing): run npm install`);
+  // Next to the workspace, in the run's scratch folder, which the runner removes once VS Code is gone. Not removed
+  // when the agent goes: the Claude Code it ran may still be writing there (seen with claude-agent-acp: ENOTEMPTY
+  // on HOME/.claude while removing it right after the agent's exit).
+  const home = fs.mkdtempSync(path.join(path.dirname(workspaceFolder()), 'real-agent-home-'));
   const config = vscode.workspace.getConfiguration('acp');
-  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === REAL_AGENT_ID);
+  const selected = waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id === agent.id);
   await config.update(
     'agents',
-    [{ id: REAL_AGENT_ID, name: 'Claude Code (claude-code-acp, fake model)', command: process.execPath, args: [entry], env: agentEnv(fake, home) }],
+    [{ id: agent.id, name: agent.name, command: process.execPath, args: [entry], env: agentEnv(fake, home) }],
     vscode.ConfigurationTarget.Global,
   );
-  await config.update('defaultAgent', REAL_AGENT_ID, vscode.ConfigurationTarget.Global);
-  if (api.sessions.agent?.id !== REAL_AGENT_ID) await selected;
+  await config.update('defaultAgent', agent.id, vscode.ConfigurationTarget.Global);
+  if (api.sessions.agent?.id !== agent.id) await selected;
   await api.agentSelected();
   return {
     home,
     dispose: async () => {
       await config.update('agents', undefined, vscode.ConfigurationTarget.Global);
       await config.update('defaultAgent', undefined, vscode.ConfigurationTarget.Global);
-      // Switching back to the demo agent stops the real one; wait for that before its HOME goes.
-      if (api.sessions.agent?.id === REAL_AGENT_ID) await waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id !== REAL_AGENT_ID);
+      // Switching back to the demo agent stops the real one; wait for that.
+      if (api.sessions.agent?.id === agent.id) await waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id !== agent.id);
       await api.agentSelected();
-      fs.rmSync(home, { recursive: true, force: true });
     },
   };
 }

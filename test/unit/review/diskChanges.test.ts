@@ -47,6 +47,18 @@ describe('review: changes on disk', () => {
     );
   });
 
+  it('a file created and renamed away before its create event is handled leaves nothing to review (atomic writes)', async () => {
+    session.turnStarted('go');
+    const temp = file('a.txt.tmp.123.456');
+    fs.writeFileSync(temp, 'ALPHA\n');
+    fs.renameSync(temp, file('a.txt'));
+    await Promise.all([disk.event(temp, 'create'), disk.event(temp, 'delete'), disk.event(file('a.txt'), 'change')]);
+    assert.deepEqual(
+      session.ledger.pending().map((f) => [path.basename(f.path), f.status, f.baseline, f.current]),
+      [['a.txt', 'modified', 'alpha\n', 'ALPHA\n']],
+    );
+  });
+
   it('outside a turn (after the grace period) the snapshot follows and nothing is recorded', async () => {
     session.turnStarted('go');
     session.turnEnded();
