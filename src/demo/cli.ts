@@ -39,7 +39,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
   }
   const factor = pace === undefined ? 1 : Number(pace);
   if (!Number.isFinite(factor) || factor < 0) return { ok: false, message: `pace must be a number >= 0, got "${pace}"` };
-  return { ok: true, options: { scenarioPath: scenario === undefined ? undefined : path.resolve(scenario), pace: factor, login } };
+  return { ok: true, options: { scenarioPath: scenario === undefined ? undefined : path.resolve(scenario), pace: factor, ...(login ? { login } : {}) } };
 }
 
 export function loadScenarioFile(file: string): Loaded {
