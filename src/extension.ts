@@ -16,6 +16,7 @@ import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from './config/agentSettings';
 import { globalStateDefaults } from './config/agentDefaultsStore';
+import { mcpSecretValues } from './config/mcpServers';
 import type { AgentLaunch } from './acp/agentProcess';
 import type { AgentAuth } from './auth/vscode/agentAuth';
 import { createCredentialStore, registerAuth } from './auth/vscode/registerAuth';
@@ -27,6 +28,7 @@ import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
+import { secretEnvValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 
@@ -58,7 +60,13 @@ function workspaceCwd(): string {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  const traffic = new TrafficLog();
+  // Secrets: env values of the configured agents whose names look secret, the MCP servers' headers and secret env
+  // values, the variables typed in to sign in; masked with the usual token shapes.
+  let knownSecrets: string[] = [];
+  let mcpSecrets: string[] = [];
+  const credentialSecrets = new Set<string>();
+  const maskSecrets = secretMasker(() => [...knownSecrets, ...mcpSecrets, ...credentialSecrets]);
+  const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
     let channel = agentLogs.get(agent.id);
@@ -78,37 +86,41 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const credentials = createCredentialStore(context);
   // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
   // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
-  const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => ({
-    command: agent.command,
-    args: agent.args,
-    env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...(await credentials.envFor(agent.id).catch(() => ({}))) },
-    cwd: workspaceCwd(),
-  });
+  const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => {
+    const signedIn = await credentials.envFor(agent.id).catch(() => ({}));
+    Object.values(signedIn).forEach((value) => credentialSecrets.add(value));
+    return { command: agent.command, args: agent.args, env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn }, cwd: workspaceCwd() };
+  };
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
         launch: () => launchFor(agent),
         clientInfo,
         clientCapabilities,
-        log: createAgentLog(logFor(agent)),
+        log: createAgentLog(logFor(agent), maskSecrets),
         traffic,
+        maskSecrets,
       }),
     cwd: workspaceCwd,
     roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
     services,
     log: (line) => console.log(`[acp] ${line}`),
+    workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),
     mcpServers: () => readMcpServers().servers,
     defaults: globalStateDefaults(context.globalState),
   });
-  const warnMcpProblems = (): void => {
-    for (const problem of readMcpServers().problems) void vscode.window.showWarningMessage(`ACP: ${problem}`);
+  const readMcpSetting = (): void => {
+    const setting = readMcpServers();
+    mcpSecrets = mcpSecretValues(setting.servers);
+    for (const problem of setting.problems) void vscode.window.showWarningMessage(`ACP: ${problem}`);
   };
-  warnMcpProblems();
+  readMcpSetting();
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
+    knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
     const agent = readDefaultAgent(resolved);
     selection = selection
@@ -145,6 +157,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return manager.restartAgent();
       case 'authenticate':
         return auth.signIn(action.methodId);
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
       case 'openLink':
         return openLink(action.href, chatRoots());
       case 'openLocation':
@@ -201,9 +216,17 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
-      if (event.affectsConfiguration('acp.mcpServers')) warnMcpProblems();
+      if (event.affectsConfiguration('acp.mcpServers')) readMcpSetting();
     }),
     ...signIn.disposables,
+    // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await selection;
+      manager.trustGranted();
+      if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
+        await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
+      }
+    }),
     ...registerCommands({ manager, traffic, agentSelected }),
     ...following.disposables,
     ...palette.disposables,

@@ -53,8 +53,13 @@ export class AgentSpawnError extends Error {
 const MAX_STDERR_LINE_CHARS = 64 * 1024;
 /** Longest wait between SIGTERM and SIGKILL in `stop()`. */
 const TERM_GRACE_MS = 1000;
-/** After the agent exits, how long to wait for its pipes to close (a leftover child may hold them) before reporting. */
-const EXIT_FLUSH_MS = 200;
+/**
+ * After the agent exits, how much longer than the group's grace period to wait for its pipes to close before
+ * reporting the exit. Until then the output still in the pipes is read (so the stderr tail shown is the real end);
+ * leftovers of the group, which hold the pipes, are killed within the grace period; only a process that left the
+ * group can hold them longer.
+ */
+const EXIT_FLUSH_EXTRA_MS = 1000;
 
 const NO_EXIT: AgentExit = Object.freeze({ code: null, signal: null });
 
@@ -89,7 +94,7 @@ function asErrno(error: unknown): NodeJS.ErrnoException {
 
 export class AgentProcess {
   private readonly exitEmitter = new Emitter<AgentExit>();
-  /** Fires once, when the agent has exited and its pipes are drained (or after a short wait when they stay open). */
+  /** Fires once, when the agent has exited and its pipes are drained (or after the grace period when they stay open). */
   readonly onExit: Event<AgentExit> = this.exitEmitter.event;
 
   private child: ChildProcessWithoutNullStreams | undefined;
@@ -209,7 +214,7 @@ export class AgentProcess {
   private childExited(exit: AgentExit): void {
     this.rawExit = exit;
     this.reapLeftovers();
-    this.flushTimer = setTimeout(() => this.publishExit(), EXIT_FLUSH_MS);
+    this.flushTimer = setTimeout(() => this.publishExit(), this.stopGraceMs + EXIT_FLUSH_EXTRA_MS);
   }
 
   private publishExit(): void {

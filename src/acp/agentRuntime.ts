@@ -11,6 +11,7 @@ import type {
 import { AgentExit, AgentLaunch, AgentProcess } from './agentProcess';
 import { AcpClientConnection, SessionRequestMethod } from './clientConnection';
 import { invalidParamsError } from './errors';
+import { failureMessage } from './failureMessage';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
@@ -42,6 +43,8 @@ export interface AgentRuntimeOptions {
   log: AgentLog;
   traffic: TrafficObserver;
   restartBudget?: RestartBudget;
+  /** Masks secrets in what the runtime reports (failure messages carry the agent's stderr). */
+  maskSecrets?: (text: string) => string;
 }
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -209,9 +212,9 @@ export class AgentRuntime {
   }
 
   private fail(message: string, agentProcess: AgentProcess): void {
-    const tail = agentProcess.stderrTail().trim();
     this.teardownConnection();
-    this.setState({ state: 'failed', message: tail ? `${message}\n\nLast lines of its output:\n${tail}` : message });
+    const described = failureMessage(message, agentProcess.stderrTail());
+    this.setState({ state: 'failed', message: this.options.maskSecrets?.(described) ?? described });
     void agentProcess.stop();
   }
 

@@ -2,6 +2,7 @@
 // which of them an agent may get: http and sse only when its `mcpCapabilities` say so. Pure.
 import type { McpServer } from '../shared/acp';
 import { isRecord } from '../shared/narrow';
+import { secretEnvValues } from '../shared/secrets';
 
 export type McpTransport = 'stdio' | 'http' | 'sse';
 
@@ -93,4 +94,13 @@ export function selectMcpServers(servers: McpServer[], agentCapabilities: unknow
 /** For the log: names and transports only (env values and headers may hold secrets). */
 export function describeMcpServers(servers: McpServer[]): string {
   return servers.length === 0 ? 'none' : servers.map((server) => `${server.name} (${transportOf(server)})`).join(', ');
+}
+
+/** Values to mask in logs: every header value, and env values whose names look secret. */
+export function mcpSecretValues(servers: McpServer[]): string[] {
+  return servers.flatMap((server) => {
+    if ('headers' in server) return server.headers.map((header) => header.value);
+    if ('env' in server) return secretEnvValues(Object.fromEntries(server.env.map((v) => [v.name, v.value])));
+    return [];
+  });
 }

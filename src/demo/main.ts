@@ -38,6 +38,8 @@ function main(): void {
   const wire = new Wire(process.stdin, process.stdout, log);
   const exit = async (code: number): Promise<never> => {
     await wire.flush();
+    // What is still queued for stderr (a flood) goes out before the process does.
+    await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
     process.exit(code);
   };
   const agent = new ScriptedAgent({ scenario, peer: wire, log, pace: parsed.options.pace, exit });
@@ -45,10 +47,16 @@ function main(): void {
     request: (request) => agent.request(request),
     notification: (notification) => agent.notification(notification),
     closed: () => {
+      if (scenario.shutdown?.ignoreStdinClose) {
+        log.info('stdin closed: staying alive (the scenario hangs on shutdown)');
+        setInterval(() => undefined, 60_000); // nothing else keeps the process alive now
+        return;
+      }
       log.info('stdin closed: exiting');
       void exit(0);
     },
   });
+  if (scenario.shutdown?.ignoreSigterm) process.on('SIGTERM', () => log.info('SIGTERM ignored (the scenario hangs on shutdown)'));
   log.info(`playing scenario "${scenario.name}"${parsed.options.scenarioPath ? ` from ${parsed.options.scenarioPath}` : ' (embedded demo)'}`);
 }
 

@@ -27,7 +27,9 @@
  *       "afterNew": [steps],                 played right after the session/new answer
  *       "replay": [steps]                    played on session/load (needs agentCapabilities.loadSession)
  *     },
- *     "turns": [ {"match": "regex", "flags": "i", "once": true, "steps": [...], "onCancel": [...]} ]
+ *     "turns": [ {"match": "regex", "flags": "i", "once": true, "steps": [...], "onCancel": [...]} ],
+ *     "shutdown": {"ignoreStdinClose": true, "ignoreSigterm": true}   optional; an agent that hangs on shutdown:
+ *                                            it keeps running when stdin closes and/or ignores SIGTERM
  *   }
  *
  * A prompt plays the first turn whose `match` (a regular expression, case-insensitive unless `flags` say
@@ -105,6 +107,7 @@ export interface Scenario {
   pacing?: Pacing;
   onInitialize?: Step[];
   session?: SessionSetup;
+  shutdown?: Shutdown;
   turns: Turn[];
 }
 
@@ -113,6 +116,12 @@ export interface RequireAuth {
   methodId?: string;
   envVars?: string[];
   loginFile?: string;
+}
+
+/** How the agent behaves when asked to stop (default: it exits when stdin closes and dies on SIGTERM). */
+export interface Shutdown {
+  ignoreStdinClose?: boolean;
+  ignoreSigterm?: boolean;
 }
 
 export interface Pacing {

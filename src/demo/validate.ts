@@ -26,6 +26,7 @@ const topKeys = [
   'pacing',
   'onInitialize',
   'session',
+  'shutdown',
   'turns',
 ] as const;
 
@@ -57,6 +58,11 @@ export function validateScenario(value: unknown): Validated {
     },
     onInitialize: (steps, at) => checkSteps(steps, at, problems, 'initialize'),
     session: checkSession,
+    shutdown: (shutdown, at) => {
+      if (!checkObject(shutdown, at, problems)) return;
+      checkKnownKeys(shutdown, ['ignoreStdinClose', 'ignoreSigterm'], at, problems);
+      checkOptional(shutdown, at, problems, { ignoreStdinClose: checkBoolean, ignoreSigterm: checkBoolean });
+    },
   });
   checkTurns(value.turns, problems);
   return problems.list.length === 0 ? { ok: true, scenario: value as unknown as Scenario } : { ok: false, problems: problems.list };

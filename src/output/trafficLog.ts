@@ -1,27 +1,25 @@
-// The "ACP Traffic" output channel: every JSON-RPC message in both directions while `acp.trafficLog.enabled` is on.
+// The "ACP Traffic" output channel: every JSON-RPC message in both directions while `acp.trafficLog.enabled` is on,
+// with secrets masked (see shared/secrets.ts).
 import * as vscode from 'vscode';
 import type { Message } from 'vscode-jsonrpc/node';
 import type { TrafficDirection, TrafficObserver } from '../acp/trafficTap';
+import { trafficLine } from './trafficLine';
 
 const SETTING = 'trafficLog.enabled';
-/** Longer messages are cut in the log (the agent still gets and sends them whole). */
-const MAX_LOGGED_CHARS = 20_000;
 
 export class TrafficLog implements TrafficObserver, vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('ACP Traffic');
   private readonly subscription: vscode.Disposable;
   enabled = readEnabled();
 
-  constructor() {
+  constructor(private readonly mask: (text: string) => string) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`acp.${SETTING}`)) this.enabled = readEnabled();
     });
   }
 
   record(direction: TrafficDirection, message: Message): void {
-    let text = JSON.stringify(message);
-    if (text.length > MAX_LOGGED_CHARS) text = `${text.slice(0, MAX_LOGGED_CHARS)}… (${text.length} characters)`;
-    this.channel.appendLine(`${new Date().toISOString()} ${direction} ${text}`);
+    this.channel.appendLine(trafficLine(direction, message, this.mask, new Date()));
   }
 
   show(): void {

@@ -23,6 +23,8 @@ export interface SessionManagerDeps {
   /** The fs/* and terminal/* services sessions offer the agent. */
   services: ClientServices;
   log(line: string): void;
+  /** False while the workspace is not trusted: agents are then not started (default: trusted). */
+  workspaceTrusted?(): boolean;
   /** The user's permission policy for the sessions of an agent (default: the user answers every request). */
   permissionGate?(agentId: string): PermissionGate;
   /** The MCP servers of the user's settings (the agent gets those its capabilities allow). */
@@ -35,6 +37,11 @@ export interface AgentDefaultsStore {
   get(agentId: string): AgentDefaults;
   set(agentId: string, defaults: AgentDefaults): PromiseLike<void> | void;
 }
+
+/** What the panel says while agents are held back in an untrusted workspace. */
+export const UNTRUSTED_WORKSPACE_MESSAGE =
+  'This workspace is not trusted, so no agent is started here: an agent runs commands and changes files in the ' +
+  'workspace. Trust the workspace (Manage Workspace Trust) to use agents; the agent starts once you do.';
 
 /** Builds a prompt once the agent is up, so it can follow the agent's prompt capabilities. */
 export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<ContentBlock[]>;
@@ -74,6 +81,11 @@ export class SessionManager {
     return this.currentSession;
   }
 
+  /** The process id of the current agent while it runs (tests use it to play a crash). */
+  get agentPid(): number | undefined {
+    return this.active?.runtime.pid;
+  }
+
   /** What the running agent accepts in prompts; undefined until it has answered `initialize`. */
   get promptCapabilities(): PromptCapabilities | undefined {
     return this.active?.summary.promptCapabilities;
@@ -87,7 +99,7 @@ export class SessionManager {
     }
     await this.stopAgent();
     const runtime = this.deps.createRuntime(definition);
-    const active: ActiveAgent = { definition, runtime, summary: { id: definition.id, name: definition.name, status: 'stopped' } };
+    const active: ActiveAgent = { definition, runtime, summary: this.idleSummary(definition) };
     this.active = active;
     runtime.onDidChangeState((change) => this.onAgentState(active, change));
     this.agentEmitter.fire(active.summary);
@@ -198,6 +210,7 @@ export class SessionManager {
 
   async restartAgent(): Promise<void> {
     const active = this.requireAgent();
+    if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
     this.replaceSession(undefined, active);
     active.starting = active.runtime.restart();
     try {
@@ -205,6 +218,14 @@ export class SessionManager {
     } finally {
       active.starting = undefined;
     }
+  }
+
+  /** The workspace was trusted: an agent held back may start now (on the next session or prompt). */
+  trustGranted(): void {
+    const active = this.active;
+    if (!active || active.summary.status !== 'untrusted') return;
+    active.summary = this.idleSummary(active.definition);
+    this.agentEmitter.fire(active.summary);
   }
 
   async dispose(): Promise<void> {
@@ -265,7 +286,17 @@ export class SessionManager {
     return this.active;
   }
 
+  private idleSummary(definition: AgentDefinition): AgentSummary {
+    const base = { id: definition.id, name: definition.name };
+    return this.trusted() ? { ...base, status: 'stopped' } : { ...base, status: 'untrusted', message: UNTRUSTED_WORKSPACE_MESSAGE };
+  }
+
+  private trusted(): boolean {
+    return this.deps.workspaceTrusted?.() ?? true;
+  }
+
   private async ensureStarted(active: ActiveAgent): Promise<void> {
+    if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
     if (active.starting) await active.starting;
     if (active.runtime.state.state === 'ready') return;
     active.starting = active.runtime.state.state === 'failed' ? active.runtime.restart() : active.runtime.start();

@@ -12,7 +12,8 @@ import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
-export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped';
+/** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
+export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
 /** One way to sign in to the agent, as the chat offers it (a button). */
 export interface AuthChoice {
@@ -102,11 +103,20 @@ export type WebviewToHost =
   | { type: 'restartAgent' }
   /** Sign in with one of the methods of the agent's AuthPrompt. */
   | { type: 'authenticate'; methodId: string }
+  /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
+  | { type: 'manageTrust' }
   | ComposerWebviewMessage
   | TranscriptWebviewMessage
   | { type: 'setPermissionLevel'; level: PolicyLevel };
 
 export type { EntryId };
+
+/** Longest id the webview may send back (request keys, option ids). */
+const MAX_ID_CHARS = 1024;
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_CHARS;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -120,11 +130,12 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'cancel':
     case 'newSession':
     case 'restartAgent':
+    case 'manageTrust':
       return { type: value.type };
     case 'prompt':
       return parsePromptMessage(value);
     case 'permission':
-      return typeof value.requestKey === 'string' && typeof value.optionId === 'string'
+      return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
         : undefined;
     case 'authenticate':

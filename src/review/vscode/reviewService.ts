@@ -30,6 +30,11 @@ export class ReviewService implements vscode.Disposable {
   private readonly bySession = new Map<string, SessionChanges>();
   private readonly watch: WorkspaceWatch;
   private readonly disposables: vscode.Disposable[] = [];
+  /**
+   * What ties the review to a live Session object (its turn observer, the transcript used for attribution), released
+   * when the manager drops the session: the ledger of its changes stays, the session's transcript is not kept alive.
+   */
+  private readonly liveSessions = new Map<string, vscode.Disposable>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
   readonly onDidChange = this.changeEmitter.event;
@@ -45,6 +50,7 @@ export class ReviewService implements vscode.Disposable {
       this.watch,
       this.changeEmitter,
       manager.onDidChangeSession((session) => {
+        this.releaseDropped(session);
         if (session) this.track(session);
         this.changeEmitter.fire();
       }),
@@ -84,33 +90,52 @@ export class ReviewService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.liveSessions.forEach((d) => d.dispose());
     this.disposables.forEach((d) => d.dispose());
     this.bySession.forEach((changes) => changes.dispose());
   }
 
+  private releaseDropped(current: Session | undefined): void {
+    for (const [sessionId, live] of this.liveSessions) {
+      if (sessionId === current?.sessionId) continue;
+      live.dispose();
+      this.liveSessions.delete(sessionId);
+    }
+  }
+
   private track(session: Session): void {
     if (this.bySession.has(session.sessionId)) return;
-    const changes = new SessionChanges(session.sessionId, {
+    const sessionId = session.sessionId;
+    let state: Session['state'] | undefined = session.state;
+    const changes = new SessionChanges(sessionId, {
       keyOf: caseKey,
       snapshot: this.snapshot,
-      attribute: (file) => toolCallFor(session.state, file, caseKey),
+      attribute: (file) => (state ? toolCallFor(state, file, caseKey) : undefined),
       now: Date.now,
       graceMs: GRACE_MS,
     });
-    this.bySession.set(session.sessionId, changes);
+    this.bySession.set(sessionId, changes);
     this.disposables.push(
       this.disk.track(changes),
       changes.ledger.onDidChange(() => {
-        if (this.manager.session?.sessionId === session.sessionId) this.changeEmitter.fire();
-      }),
-      session.observeTurns({
-        willPrompt: async (content) => {
-          await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
-          await this.disk.settled();
-          changes.turnStarted(promptLabel(content));
-        },
-        didEndTurn: () => changes.turnEnded(),
+        if (this.manager.session?.sessionId === sessionId) this.changeEmitter.fire();
       }),
     );
+    // Closures of this function share one context: every reference to the session is dropped on release.
+    let turns: vscode.Disposable | undefined = session.observeTurns({
+      willPrompt: async (content) => {
+        await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
+        await this.disk.settled();
+        changes.turnStarted(promptLabel(content));
+      },
+      didEndTurn: () => changes.turnEnded(),
+    });
+    this.liveSessions.set(sessionId, {
+      dispose: () => {
+        turns?.dispose();
+        turns = undefined;
+        state = undefined;
+      },
+    });
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeMcpServers, parseMcpServers, selectMcpServers } from '../../../src/config/mcpServers';
+import { describeMcpServers, mcpSecretValues, parseMcpServers, selectMcpServers } from '../../../src/config/mcpServers';
 
 describe('the acp.mcpServers setting', () => {
   it('reads stdio, http and sse servers into ACP McpServer shapes (env and headers as objects or lists)', () => {
@@ -73,5 +73,15 @@ describe('the acp.mcpServers setting', () => {
     const said = describeMcpServers(servers);
     assert.equal(said, 'files (stdio), web (http)');
     assert.doesNotMatch(said, /s3cret|Bearer/);
+  });
+});
+
+describe('the acp.mcpServers setting: secrets for the log masker', () => {
+  it('lists every header value and the env values whose names look secret', () => {
+    const { servers } = parseMcpServers([
+      { name: 'files', command: 'a', env: { FILES_TOKEN: 'secret-value-1', ROOT: '/home/me/src' } },
+      { name: 'web', url: 'https://h', headers: { 'X-Custom': 'custom-value-2' } },
+    ]);
+    assert.deepEqual(mcpSecretValues(servers), ['secret-value-1', 'custom-value-2']);
   });
 });

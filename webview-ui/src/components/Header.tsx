@@ -1,5 +1,6 @@
-// The agent (name, status; on failure the reason and a Restart button; when it needs a sign-in, the ways to), the
-// session title, the permission level, "New session".
+// The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
+// and a button to manage Workspace Trust; when it needs a sign-in, the ways to), the session title, the permission
+// level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
@@ -13,6 +14,7 @@ const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }
   ready: { label: 'Ready', icon: 'circle-filled', spin: false },
   failed: { label: 'Failed', icon: 'error', spin: false },
   stopped: { label: 'Stopped', icon: 'debug-stop', spin: false },
+  untrusted: { label: 'Workspace not trusted', icon: 'shield', spin: false },
 };
 
 interface HeaderProps {
@@ -25,6 +27,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
   const host = useHost();
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
+  const untrusted = agent?.status === 'untrusted';
   return (
     <header class="chat-header">
       <div class="chat-header__row">
@@ -66,6 +69,15 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           >
             <Icon name="debug-restart" />
             <span>Restart</span>
+          </button>
+        </div>
+      ) : null}
+      {untrusted ? (
+        <div class="agent-problem agent-problem--untrusted" role="alert">
+          {agent.message ? <div class="agent-problem__message">{agent.message}</div> : null}
+          <button type="button" class="button button--primary" data-action="manage-trust" onClick={() => host.post({ type: 'manageTrust' })}>
+            <Icon name="shield" />
+            <span>Manage Workspace Trust</span>
           </button>
         </div>
       ) : null}

@@ -1,0 +1,101 @@
+// What the user sees when things go wrong, in the real workbench and chat webview:
+// - an agent that dies mid-answer: the header shows the failure with the agent's last stderr lines and a Restart
+//   button, and Restart brings the agent back;
+// - an untrusted workspace (Workspace Trust on): no agent starts, the panel says why and offers to manage trust;
+//   once the workspace is trusted the agent starts.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../harness/paths.mjs';
+import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
+import { makeTempDir } from '../harness/temp.mjs';
+import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { waitForLocator } from '../harness/waits.mjs';
+
+// The trusted-workspace test's agent notes each start in this file (settings are fixed when the test is declared).
+const markerDir = makeTempDir('acp-e2e-trust');
+const startedMarker = path.join(markerDir.dir, 'agent-started');
+
+function markedAgentSettings() {
+  return {
+    'acp.agents': [
+      {
+        id: 'marked',
+        name: 'Scripted (marks its start)',
+        command: '/bin/sh',
+        args: [
+          '-c',
+          'echo started >> "$0"; exec "$@"',
+          startedMarker,
+          process.execPath,
+          path.join(repoRoot, 'dist', 'demo-agent.js'),
+          '--scenario',
+          path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'hello.json'),
+        ],
+      },
+    ],
+    'acp.defaultAgent': 'marked',
+    'security.workspace.trust.enabled': true,
+    'security.workspace.trust.startupPrompt': 'never',
+    'security.workspace.trust.untrustedFiles': 'open',
+  };
+}
+
+export const tests = [
+  {
+    name: 'an agent that dies mid-answer: the panel shows why with its stderr tail, and Restart brings it back',
+    settings: scriptedAgentSettings('fault-midstream'),
+    async run({ page }) {
+      await openChatView(page);
+      const chat = chatFrame(page);
+      const input = chat.locator('textarea[aria-label="Message the agent"]');
+      await waitForLocator(input, 'the message box');
+      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
+      await input.fill('answer me');
+      await input.press('Enter');
+
+      const problem = chat.locator('.agent-problem--failed');
+      await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');
+      const text = await problem.locator('.agent-problem__message').innerText();
+      assert.match(text, /The agent exited with code 1\./);
+      assert.match(text, /Last lines of its output:[^]*panic: connection to the model lost/);
+      await waitForLocator(chat.locator('[role="log"]').getByText('Here is the first half of the answer'), 'the partial answer kept in the transcript');
+
+      await problem.locator('button[data-action="restart-agent"]').click();
+      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready again after Restart');
+      assert.equal(await chat.locator('.agent-problem').count(), 0, 'the failure is gone from the header');
+    },
+  },
+  {
+    name: 'an untrusted workspace: no agent starts, the panel explains, and trusting the workspace starts it',
+    settings: markedAgentSettings(),
+    async run({ page }) {
+      try {
+        await openChatView(page);
+        const chat = chatFrame(page);
+        const problem = chat.locator('.agent-problem--untrusted');
+        await waitForLocator(problem, 'the untrusted-workspace explanation in the header');
+        assert.match(await problem.innerText(), /This workspace is not trusted, so no agent is started here/);
+        assert.equal(await chat.locator('[data-agent-status="untrusted"]').count(), 1);
+
+        // A message sent now is refused with the same explanation, and still nothing starts.
+        const input = chat.locator('textarea[aria-label="Message the agent"]');
+        await input.fill('hello?');
+        await input.press('Enter');
+        await waitForLocator(page.locator('.notifications-toasts').getByText(/not trusted/).first(), 'a notification saying the workspace is not trusted');
+        assert.equal(existsSync(startedMarker), false, 'no agent process was started in the untrusted workspace');
+
+        await problem.locator('button[data-action="manage-trust"]').click();
+        const trust = page.locator('.workspace-trust-editor .workspace-trust-buttons-row').getByRole('button', { name: /^Trust$/ }).first();
+        await waitForLocator(trust, 'the "Trust" button of the Workspace Trust editor');
+        await trust.click();
+
+        // The chat view stayed open beside the Workspace Trust editor.
+        await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent started once the workspace was trusted', { timeout: 60_000 });
+        assert.equal(readFileSync(startedMarker, 'utf8'), 'started\n', 'the agent started exactly once');
+      } finally {
+        markerDir.remove();
+      }
+    },
+  },
+];
