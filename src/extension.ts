@@ -26,11 +26,14 @@ import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
+import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import { secretEnvValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
+import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
+import { answerElicitation } from './webview/elicitationHost';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
 export interface AcpExtensionApi {
@@ -41,6 +44,8 @@ export interface AcpExtensionApi {
   readonly composer: ComposerHost;
   /** Permission notifications shown while the chat view is hidden. */
   readonly permissionNotifier: PermissionNotifier;
+  /** Elicitation notifications shown while the chat view is hidden. */
+  readonly elicitationNotifier: ElicitationNotifier;
   /** The files service: the agents' write ledger, and prompts tests can answer. */
   readonly files: FilesApi;
   /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
@@ -81,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
-  const clientCapabilities = clientCapabilitiesFor(services, { terminalAuth: true });
+  const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const policy = createPermissionPolicy(context);
   const credentials = createCredentialStore(context);
   // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
@@ -150,6 +155,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       case 'permission':
         manager.session?.choosePermission(action.requestKey, action.optionId);
         return;
+      case 'elicitation':
+        return answerElicitation(manager.session, action);
       case 'newSession':
         await manager.newSession();
         return;
@@ -191,6 +198,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
     showPanel: () => void showChat(),
   });
+  const elicitationNotifier = new ElicitationNotifier(manager, {
+    isPanelVisible: () => provider.isVisible,
+    show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
+    showPanel: () => void showChat(),
+  });
 
   const following = registerFollowAgent(manager);
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
@@ -210,6 +222,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     provider,
     composer,
     permissionNotifier,
+    elicitationNotifier,
     policy,
     policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
     registerAddSelection(composer),
@@ -239,6 +252,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     agentSelected,
     composer,
     permissionNotifier,
+    elicitationNotifier,
     files: filesApiOf(context),
     review: review.api,
     follow: following.follow,

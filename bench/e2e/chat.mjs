@@ -1,8 +1,8 @@
 // The chat panel in the workbench page, for the benchmark: the chat document's Frame (to evaluate in it), sending
 // a prompt, and waiting for what the probe (probe.mjs) recorded.
-import { EXTENSION_ID, openChatView } from '../../test/harness/workbench.mjs';
+import { closeChatView, EXTENSION_ID, openChatView, runFromCommandPalette } from '../../test/harness/workbench.mjs';
 
-export { openChatView };
+export { closeChatView, openChatView, runFromCommandPalette };
 
 const HOST_IFRAME = `iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`;
 
@@ -28,6 +28,21 @@ export async function sendPrompt(frame, text) {
 export async function markSeen(frame, mark, timeout) {
   const handle = await frame.waitForFunction((name) => window.__benchProbe?.marks[name], mark, { timeout, polling: 250 });
   return handle.jsonValue();
+}
+
+/** Resolves with the page time at which the element showing `mark` came into the viewport, the first time at or after `since`. */
+export async function onScreenSince(frame, mark, since, timeout) {
+  const handle = await frame.waitForFunction(
+    ([name, after]) => window.__benchProbe?.onScreen[name]?.find(([time, shown]) => shown && time >= after)?.[0],
+    [mark, since],
+    { timeout, polling: 100 },
+  );
+  return handle.jsonValue();
+}
+
+/** Resolves once the element showing `mark` has left the viewport (the view was hidden). */
+export async function offScreen(frame, mark, timeout) {
+  await frame.waitForFunction((name) => window.__benchProbe?.onScreen[name]?.at(-1)?.[1] === false, mark, { timeout, polling: 100 });
 }
 
 /** Resolves with `[mark, page time]` of the first mark starting with `prefix` that is not in `known`. */

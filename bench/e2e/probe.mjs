@@ -4,6 +4,10 @@
 //   window.__benchProbe.marks[text]  when each marker text (FLOOD-END, STREAM-END) first appeared
 //   window.__benchProbe.createdAt    when this window was created
 //   window.__benchProbe.rootAt       when its current root element appeared (the webview's HTML written into it)
+//   window.__benchProbe.onScreen[text] [[time, boolean], …]: each time the element showing that marker text came into
+//                                    the viewport (true) or left it (false), from an IntersectionObserver on it
+//   window.__benchProbe.resizes      [[time, width, height], …]: the window's resize events (the workbench sizes a
+//                                    hidden webview to 0 × 0 and gives it its size back when it is shown)
 // It only reads text of nodes the mutations added or changed. In the workbench's own top-level page it only records
 // long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock (a cross-check of the trace
 // in longTasks.mjs: Chromium reports there the tasks of same-origin frames in its renderer, the chat's included).
@@ -25,24 +29,53 @@ export function installProbe({ stampPattern, markPattern }) {
   }
   const pattern = new RegExp(stampPattern, 'g');
   const markers = new RegExp(markPattern, 'g');
-  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, attached: 0 };
+  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, onScreen: {}, resizes: [], attached: 0 };
   window.__benchProbe = probe;
-  const look = (text, now) => {
+  // The innermost element showing `mark` inside `node` (which just came into the DOM or changed).
+  const elementShowing = (node, mark) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.parentElement;
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) if (text.data.includes(mark)) return text.parentElement;
+    return node.nodeType === Node.ELEMENT_NODE ? node : null;
+  };
+  // Callbacks come after the rendering step that laid the element out in (or out of) the viewport: the frame in
+  // which it is painted there.
+  const markOf = new Map();
+  const screen = new IntersectionObserver((entries) => {
+    const now = Date.now();
+    for (const entry of entries) {
+      const changes = probe.onScreen[markOf.get(entry.target)];
+      if (changes.at(-1)?.[1] !== entry.isIntersecting) changes.push([now, entry.isIntersecting]);
+    }
+  });
+  const watch = (mark, node) => {
+    const element = elementShowing(node, mark);
+    if (!element) return;
+    probe.onScreen[mark] = [];
+    markOf.set(element, mark);
+    screen.observe(element);
+  };
+  const look = (node, text, now) => {
     if (!text) return;
     if (text.includes('@@')) {
       for (const match of text.matchAll(pattern)) probe.stamps[match[1] + match[2]] ??= now;
     }
     if (text.includes('-END')) {
-      for (const match of text.matchAll(markers)) probe.marks[match[0]] ??= now;
+      for (const [mark] of text.matchAll(markers)) {
+        if (probe.marks[mark] !== undefined) continue;
+        probe.marks[mark] = now;
+        watch(mark, node);
+      }
     }
   };
   const observer = new MutationObserver((records) => {
     const now = Date.now();
     for (const record of records) {
-      if (record.type === 'characterData') look(record.target.data, now);
-      else for (const node of record.addedNodes) look(node.textContent, now);
+      if (record.type === 'characterData') look(record.target, record.target.data, now);
+      else for (const node of record.addedNodes) look(node, node.textContent, now);
     }
   });
+  const resized = () => probe.resizes.push([Date.now(), window.innerWidth, window.innerHeight]);
   // The webview host fills this frame with document.open()/write(), which drops observers registered before it
   // (in Chromium). So the probe re-attaches whenever the root element changed; a cheap check, 4 times a frame.
   let root;
@@ -51,9 +84,11 @@ export function installProbe({ stampPattern, markPattern }) {
     root = document.documentElement;
     observer.disconnect();
     observer.observe(root, { subtree: true, childList: true, characterData: true });
+    // document.open() also drops the window's listeners; adding the same listener again is a no-op otherwise.
+    window.addEventListener('resize', resized);
     probe.attached++;
     probe.rootAt = Date.now();
-    look(root.textContent, Date.now());
+    look(root, root.textContent, Date.now());
   };
   attach();
   setInterval(attach, 4);

@@ -1,5 +1,5 @@
 // The measured steps of the workbench case, each on an open chat panel (`frame`: the chat document's Frame).
-import { chatDocument, domNodeCount, markSeen, newMarkSeen, probeData, sendPrompt, turnEnded } from './chat.mjs';
+import { chatDocument, closeChatView, domNodeCount, markSeen, newMarkSeen, offScreen, onScreenSince, probeData, runFromCommandPalette, sendPrompt, turnEnded } from './chat.mjs';
 import { latenciesSince } from './latency.mjs';
 import { CALIBRATION_MS, traceLongTasks } from './longTasks.mjs';
 import { HOLD_MS } from './scenario.mjs';
@@ -70,25 +70,48 @@ function serviceWorkerWait(frame) {
 }
 
 /**
- * Hides the side bar with the chat view and shows it again (the view's webview document is dropped when hidden and
- * built anew). Returns ms from the key press that shows it to `mark` (the transcript's last entry) in the new
- * document, split into: until the frame exists, until our HTML is written into it (of which: waiting for the
- * webview's service worker), and after that.
+ * RE-SHOW: hides the side bar with the chat view (Ctrl+B) and shows it again. The view retains its context when
+ * hidden, so the same chat document comes back. Returns ms from the key press that shows it until the element
+ * showing `mark` (the transcript's last entry) is in the viewport again, split into: until the workbench gives the
+ * webview its size back (the document's resize event), and after that.
  */
-export async function reopen(page, frame, mark) {
+export async function reshow(page, frame, mark) {
+  await frame.waitForFunction((name) => window.__benchProbe?.onScreen[name]?.at(-1)?.[1] === true, mark, { timeout: 30_000 });
+  const before = await probeData(frame);
   // Ctrl+B (View: Toggle Primary Side Bar Visibility): a second click on the activity bar item too soon after the
   // first is not taken as "show" by the workbench.
   const sideBar = page.locator('.part.sidebar');
-  const detached = page.waitForEvent('framedetached', { predicate: (gone) => gone === frame, timeout: 30_000 });
   await page.locator('.part.statusbar').click();
   await page.keyboard.press('Control+b');
-  await detached;
   await sideBar.waitFor({ state: 'hidden', timeout: 30_000 });
+  await offScreen(frame, mark, 30_000);
   const pressed = Date.now();
   await page.keyboard.press('Control+b');
+  const shownAt = await onScreenSince(frame, mark, pressed, 60_000);
+  const after = await probeData(frame);
+  if (frame.isDetached() || after.createdAt !== before.createdAt || after.rootAt !== before.rootAt) {
+    throw new Error('the chat document was rebuilt when the view was shown again: it was expected to be retained while hidden');
+  }
+  const [resizedAt] = after.resizes.find(([time, width]) => time >= pressed && width > 0) ?? [shownAt];
+  return { reshowMs: shownAt - pressed, layoutMs: resizedAt - pressed, afterLayoutMs: shownAt - resizedAt };
+}
+
+/**
+ * COLD OPEN: closes the Chat view ("Hide 'Chat'": the workbench disposes it and its webview) and opens it again
+ * with "ACP: Open Chat" from the command palette: a new webview, which gets the host's snapshot of the transcript.
+ * Returns ms from the Enter key that runs the command until the element showing `mark` (the transcript's last
+ * entry) is in the viewport of the new document, split into: until the webview frame exists, until our HTML is
+ * written into it (of which: its navigation waiting for the webview's service worker), and after that (ours:
+ * script, ready, snapshot, render).
+ */
+export async function coldOpen(page, frame, mark) {
+  await closeChatView(page);
+  if (!frame.isDetached()) throw new Error('closing the Chat view left its document alive');
+  let pressed;
+  await runFromCommandPalette(page, 'ACP: Open Chat', { beforeEnter: () => (pressed = Date.now()) });
   const next = await chatDocument(page);
-  const shownAt = await markSeen(next, mark, 60_000);
-  const { createdAt, rootAt } = await probeData(next);
+  const shownAt = await onScreenSince(next, mark, pressed, 60_000);
+  const { createdAt, rootAt, marks } = await probeData(next);
   return {
     frame: next,
     firstPaintMs: shownAt - pressed,
@@ -96,5 +119,6 @@ export async function reopen(page, frame, mark) {
     htmlMs: rootAt - createdAt,
     serviceWorkerMs: await serviceWorkerWait(next),
     afterHtmlMs: shownAt - rootAt,
+    inDomMs: marks[mark] - pressed,
   };
 }

@@ -28,6 +28,8 @@ export interface AgentStateChange {
 export interface SessionEndpoint {
   sessionUpdate(params: unknown): void;
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown>;
+  /** `elicitation/complete` reaches every session of the agent (it names no session). */
+  elicitationComplete?(params: unknown): void;
 }
 
 export interface AgentLog extends Logger {
@@ -190,6 +192,9 @@ export class AgentRuntime {
             return Promise.resolve(CANCELLED);
           }
           return Promise.reject(invalidParamsError(`${method}: unknown sessionId ${JSON.stringify(sessionId)}`));
+        },
+        elicitationComplete: (params) => {
+          for (const endpoint of this.sessions.values()) endpoint.elicitationComplete?.(params);
         },
       },
       log,

@@ -43,7 +43,7 @@ export const CLIENT_SERVICE_METHODS = [
 export type ClientServiceMethod = (typeof CLIENT_SERVICE_METHODS)[number];
 
 /** Agent → client requests that belong to one session (their params carry its `sessionId`). */
-export const SESSION_REQUEST_METHODS = ['session/request_permission', ...CLIENT_SERVICE_METHODS] as const;
+export const SESSION_REQUEST_METHODS = ['session/request_permission', 'elicitation/create', ...CLIENT_SERVICE_METHODS] as const;
 
 export type SessionRequestMethod = (typeof SESSION_REQUEST_METHODS)[number];
 
@@ -55,9 +55,11 @@ export interface AgentRequestHandlers {
   sessionUpdate(params: unknown): void;
   /**
    * One of SESSION_REQUEST_METHODS. Must settle exactly once, also when `token` fires (the agent withdrew the
-   * request): permission with the `cancelled` outcome, others with error -32800.
+   * request): permission with the `cancelled` outcome, elicitation with the `cancel` action, others with error -32800.
    */
   sessionRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown>;
+  /** `elicitation/complete`: names only an elicitationId, so it is not tied to a session. */
+  elicitationComplete?(params: unknown): void;
 }
 
 export class ProtocolVersionError extends Error {
@@ -78,6 +80,7 @@ export class AcpClientConnection implements Disposable {
   constructor(reader: MessageReader, writer: MessageWriter, handlers: AgentRequestHandlers, logger: Logger) {
     this.connection = createMessageConnection(reader, writer, logger, { cancellationStrategy: acpCancellationStrategy });
     this.connection.onNotification('session/update', (params: unknown) => handlers.sessionUpdate(params));
+    this.connection.onNotification('elicitation/complete', (params: unknown) => handlers.elicitationComplete?.(params));
     for (const method of SESSION_REQUEST_METHODS) {
       this.connection.onRequest(method, (params: unknown, token: CancellationToken) => handlers.sessionRequest(method, params, token));
     }

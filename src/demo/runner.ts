@@ -3,6 +3,7 @@
 import { cancelled, delay, errorMessage, Outcome, StepContext } from './context';
 import { playReadFile, playWriteFile } from './fileSteps';
 import { sendPlan, sendRawUpdate, sendToolCall, sendToolUpdate, streamText } from './messageSteps';
+import { playElicit } from './elicitStep';
 import { playPermission } from './permission';
 import { playRun } from './runStep';
 import type { RequestStep, Step } from './scenario';
@@ -10,7 +11,7 @@ import { fillStep } from './template';
 import { RpcError } from './wire';
 
 /** Steps after which a following `say` / `think` starts a new message. */
-const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'readFile', 'writeFile', 'run']);
+const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run']);
 
 export async function runSteps(steps: readonly Step[] | undefined, ctx: StepContext): Promise<Outcome | undefined> {
   for (const written of steps ?? []) {
@@ -27,6 +28,7 @@ export async function runSteps(steps: readonly Step[] | undefined, ctx: StepCont
 async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefined> {
   if ('say' in step || 'think' in step) return streamText(step, ctx);
   if ('permission' in step) return playPermission(step, ctx);
+  if ('elicit' in step) return playElicit(step, ctx);
   if ('readFile' in step) return playReadFile(step, ctx);
   if ('writeFile' in step) return playWriteFile(step, ctx);
   if ('run' in step) return playRun(step, ctx);

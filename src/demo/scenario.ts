@@ -51,6 +51,13 @@
  *                                                  session/request_permission; waits for the answer. An option
  *                                                  whose kind starts with "allow" allows; anything else rejects.
  *                                                  Outcome `cancelled` ends the turn as cancelled.
+ *   {"elicit": {"mode": "form", "message", "requestedSchema"} | {"mode": "url", "message", "url", "elicitationId"},
+ *    "onAccept"?, "onDecline"?, "onDismiss"?, "onError"?: [steps]}
+ *                                                  elicitation/create as written (sessionId filled in unless it
+ *                                                  names sessionId or requestId); waits for the answer, sets
+ *                                                  elicitation (accept | decline | cancel | "error <code>") and
+ *                                                  elicitationContent (the accepted content as JSON, else ""),
+ *                                                  then plays the branch of the action (onDismiss: cancel)
  *   {"readFile": {"path": "a" | ["a","b"], "anyFile"?: true, "line"?, "limit"?, "toolCallId"?, "title"?,
  *                 "show"?: chars}, "ifNone"?: [steps]}
  *                                                  the first candidate that exists (else, with anyFile, the first
@@ -91,7 +98,8 @@
  * Templates: "${name}" in any string is replaced when the variable is known, else left as is. Known: cwd,
  * mcpServers (the session/new or session/load `mcpServers` as JSON), env.NAME (see requireAuth), sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
  * fileLines, fileFirstLine; writeFile sets writtenFile, writeResult (written | rejected | failed); run sets
- * exitCode and output; permission sets permission (the chosen optionId or "cancelled"); request sets its saveAs.
+ * exitCode and output; permission sets permission (the chosen optionId or "cancelled"); elicit sets elicitation and
+ * elicitationContent; request sets its saveAs.
  * Relative paths are relative to the session's cwd.
  */
 import type { Json, JsonObject } from './json';
@@ -181,6 +189,15 @@ export type ToolCallStep = Commented & { toolCall: JsonObject };
 export type ToolUpdateStep = Commented & { toolUpdate: JsonObject };
 export type PlanStep = Commented & { plan: JsonObject[] };
 export type PermissionStep = Commented & Branches & { permission: { toolCall: JsonObject; options?: JsonObject[] } };
+export type ElicitStep = Commented & {
+  elicit: JsonObject;
+  onAccept?: Step[];
+  onDecline?: Step[];
+  /** The client answered `cancel` (the user dismissed it, or the turn was cancelled). */
+  onDismiss?: Step[];
+  /** The client answered with an error (e.g. -32602 for a mode it does not offer) or an unknown action. */
+  onError?: Step[];
+};
 
 export interface ReadFileSpec {
   path: string | string[];
@@ -245,6 +262,7 @@ export type Step =
   | ToolUpdateStep
   | PlanStep
   | PermissionStep
+  | ElicitStep
   | ReadFileStep
   | WriteFileStep
   | RunStep

@@ -93,6 +93,13 @@ const rules: Record<string, KindRule> = {
     options: branches('turn'),
     places: inTurn,
   },
+  elicit: {
+    check: (value, at, problems) => {
+      if (checkObject(value, at, problems)) checkString(value.mode, `${at}.mode`, problems);
+    },
+    options: { onAccept: stepList('turn'), onDecline: stepList('turn'), onDismiss: stepList('turn'), onError: stepList('turn') },
+    places: inTurn,
+  },
   readFile: {
     check: checkWithKeys(
       { path: checkPathOrList },

@@ -44,7 +44,7 @@ export function fill<T extends Json>(value: T, vars: Vars): T {
 }
 
 /** Keys whose values are nested step lists: they are filled when they play, not before. */
-const nestedStepKeys = new Set(['onAllow', 'onReject', 'ifNone', 'steps']);
+const nestedStepKeys = new Set(['onAllow', 'onReject', 'ifNone', 'steps', 'onAccept', 'onDecline', 'onDismiss', 'onError']);
 
 /** Fills a step's own values, leaving its nested step lists for later. */
 export function fillStep<T extends object>(step: T, vars: Vars): T {

@@ -1,4 +1,5 @@
-// One ACP session: its state (through the pure reducer), its prompt turns, cancellation and permission requests.
+// One ACP session: its state (through the pure reducer), its prompt turns, cancellation, permission requests and
+// elicitations (sessionElicitations.ts).
 // No `vscode` here, so unit tests can run it against an in-memory agent.
 import { CancellationToken, Emitter, ErrorCodes, Event, ResponseError } from 'vscode-jsonrpc/node';
 import type { SessionRequestMethod } from '../acp/clientConnection';
@@ -28,6 +29,7 @@ import {
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
 import { ClientServices, NO_CLIENT_SERVICES, SessionScope } from './clientRequests';
+import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
 import { mergedToolCall } from '../policy/toolCallFacts';
@@ -58,6 +60,7 @@ export class Session {
   /** A prompt was refused with auth_required (the error is passed on). */
   readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
   private readonly permissions = new PermissionBroker();
+  private readonly elicitations: SessionElicitations;
   /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
   private turnCounter = 0;
   private cancelRequested = false;
@@ -76,6 +79,7 @@ export class Session {
   ) {
     this.sessionId = scope.sessionId;
     this.state = createSessionState(scope.sessionId);
+    this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change));
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -125,6 +129,7 @@ export class Session {
     this.cancelRequested = true;
     this.emit(setTurnState(this.state, 'cancelling'));
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     this.emit(markTurnToolCallsCancelled(this.state));
     await this.transport().cancel(this.sessionId);
   }
@@ -163,11 +168,22 @@ export class Session {
     return this.permissions.choose(requestKey, optionId);
   }
 
+  /** The user's answer to an elicitation shown in the chat (form values are checked here again). */
+  answerElicitation(requestKey: string, answer: ElicitationAnswer): ElicitationAnswerResult {
+    return this.elicitations.answer(requestKey, answer);
+  }
+
+  /** `elicitation/complete` from the agent (sent connection-wide; unknown ids are ignored). */
+  elicitationComplete(params: unknown): void {
+    this.elicitations.complete(params);
+  }
+
   /** The agent is gone: every open request settles, the turn ends, and the user is told why. */
   agentLost(message: string): void {
     if (this.lost) return;
     this.lost = true;
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     this.releaseServices();
     if (this.busy) {
       this.turnCounter++;
@@ -184,6 +200,7 @@ export class Session {
   /** An agent → client request about this session. */
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
     if (method === 'session/request_permission') return this.requestPermission(params, token);
+    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy));
     const handler = this.services.handlers[method];
     if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
     return handler(params, this.scope, token);
@@ -224,6 +241,7 @@ export class Session {
 
   dispose(): void {
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     this.releaseServices();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();

@@ -11,6 +11,7 @@ import type {
   SessionMode,
   ToolCallLocation,
 } from './acp';
+import type { ElicitationForm } from './elicitationForm';
 
 export type EntryId = string;
 
@@ -68,15 +69,58 @@ export interface ToolCallEntry extends EntryBase {
 
 export type NoticeSeverity = 'info' | 'warning' | 'error';
 
-/** Something the client says in the transcript: stop reasons, errors, agent exits. */
+/**
+ * Something the client says in the transcript (stop reasons, errors, agent exits), or an agent's `notice` session
+ * update (`source: 'agent'`; its severity is an open string, an unknown one is drawn as a plain note).
+ */
 export interface NoticeEntry extends EntryBase {
   kind: 'notice';
-  severity: NoticeSeverity;
+  severity: NoticeSeverity | (string & {});
   text: string;
   detail?: string;
+  source?: 'agent';
 }
 
-export type TranscriptEntry = UserMessageEntry | AgentMessageEntry | ThoughtEntry | ToolCallEntry | NoticeEntry;
+// --- Elicitation and compaction entries (see elicitations.ts and compactions.ts) ---
+
+export type ElicitationAction = 'accept' | 'decline' | 'cancel';
+
+export type ElicitationRequest =
+  | { mode: 'form'; form: ElicitationForm }
+  | { mode: 'url'; url: string; elicitationId: string };
+
+/** An agent's `elicitation/create` about this session, answered inline in the chat. */
+export interface ElicitationEntry extends EntryBase {
+  kind: 'elicitation';
+  /** Host-side key of the pending request. */
+  requestKey: string;
+  message: string;
+  toolCallId?: string;
+  request: ElicitationRequest;
+  /** How it was answered; unset while the agent waits. */
+  outcome?: ElicitationAction;
+  /** URL mode: the agent sent `elicitation/complete` for it. */
+  completed?: boolean;
+}
+
+/** A context compaction the agent reports (`compaction_update`, `compaction_summary_chunk`), one row per id. */
+export interface CompactionEntry extends EntryBase {
+  kind: 'compaction';
+  compactionId: string;
+  /** in_progress, completed, failed, cancelled, or a future / custom value kept as it came. */
+  status: string;
+  summary: ContentBlock[];
+  error?: string;
+}
+
+export type TranscriptEntry =
+  | UserMessageEntry
+  | AgentMessageEntry
+  | ThoughtEntry
+  | ToolCallEntry
+  | NoticeEntry
+  | ElicitationEntry
+  | CompactionEntry;
 
 export interface PlanItem {
   content: string;

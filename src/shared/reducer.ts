@@ -4,9 +4,10 @@
 // rest of the update still applies, and nothing here throws on input.
 //
 // Entry ids: `t:<toolCallId>` for tool calls, `e<n>` for everything else; `rev` starts at 1 and is bumped on every
-// change of an entry. Rules per variant are documented in chunks.ts, toolCallPatch.ts, toolCalls.ts and
-// headerUpdates.ts.
+// change of an entry. Rules per variant are documented in chunks.ts, toolCallPatch.ts, toolCalls.ts,
+// headerUpdates.ts and agentNotices.ts (notice, compaction); elicitation entries in elicitations.ts.
 import type { ContentBlock } from './acp';
+import { addAgentNotice, appendCompactionSummary, applyCompactionUpdate } from './agentNotices';
 import { appendChunk, ownContentBlock } from './chunks';
 import { HEADER_UPDATES } from './headerUpdates';
 import type { NoticeSeverity, SessionChange, SessionState, TurnState } from './model';
@@ -15,6 +16,7 @@ import { appendSeqEntry, emptyChange, entryChange, headerChange, initBook } from
 import { appendToolCallContent, cancelUnfinishedToolCalls, upsertToolCall } from './toolCalls';
 
 export { clearPermissionRequest, findToolCall, setPermissionRequest } from './toolCalls';
+export { addElicitation, completeElicitation, findElicitation, settleElicitation } from './elicitations';
 
 export function createSessionState(sessionId: string): SessionState {
   const state: SessionState = {
@@ -55,6 +57,13 @@ export function applySessionUpdate(
       return upsertToolCall(state, update);
     case 'tool_call_content_chunk':
       return appendToolCallContent(state, update);
+    // Advisory rows (agentNotices.ts).
+    case 'notice':
+      return addAgentNotice(state, update);
+    case 'compaction_update':
+      return applyCompactionUpdate(state, update);
+    case 'compaction_summary_chunk':
+      return appendCompactionSummary(state, update);
   }
   const headerUpdate = typeof kind === 'string' ? HEADER_UPDATES.get(kind) : undefined;
   if (headerUpdate) return headerUpdate(state.header, update);

@@ -2,7 +2,7 @@
 // summary of each diff), notices, and the plan. Pure: no `vscode`, no node. Everything passes through maskSecrets.
 import { diffLines } from 'diff';
 import type { ContentBlock, OpenToolCallContent } from './acp';
-import type { NoticeEntry, PlanItem, SessionState, ToolCallEntry, TranscriptEntry } from './model';
+import type { CompactionEntry, ElicitationEntry, NoticeEntry, PlanItem, SessionState, ToolCallEntry, TranscriptEntry } from './model';
 import { maskSecrets } from './transcriptExportSecrets';
 
 export interface TranscriptExportInfo {
@@ -106,6 +106,17 @@ function noticeText(entry: NoticeEntry): string {
   return quoted(`**${label}:** ${entry.text}${entry.detail ? `\n\n${entry.detail}` : ''}`);
 }
 
+function elicitationText(entry: ElicitationEntry): string {
+  const asked = entry.request.mode === 'url' ? `${entry.message}\n\nAddress: \`${entry.request.url}\`` : entry.message;
+  const answer = { accept: 'accepted', decline: 'declined', cancel: 'dismissed' }[entry.outcome ?? 'cancel'];
+  return quoted(`**The agent asked:** ${asked}\n\n*${entry.outcome ? answer : 'not answered'}*`);
+}
+
+function compactionText(entry: CompactionEntry): string {
+  const summary = entry.summary.length > 0 ? `\n\n${contentText(entry.summary)}` : '';
+  return quoted(`**Context compaction:** ${entry.status.replace(/_/g, ' ')}${entry.error ? ` (${entry.error})` : ''}${summary}`);
+}
+
 function entryText(entry: TranscriptEntry): string {
   switch (entry.kind) {
     case 'user':
@@ -118,6 +129,10 @@ function entryText(entry: TranscriptEntry): string {
       return toolCallText(entry);
     case 'notice':
       return noticeText(entry);
+    case 'elicitation':
+      return elicitationText(entry);
+    case 'compaction':
+      return compactionText(entry);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   parseComposerMessage,
   parsePromptMessage,
 } from './composerProtocol';
+import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
@@ -99,6 +100,7 @@ export type WebviewToHost =
   | PromptMessage
   | { type: 'cancel' }
   | { type: 'permission'; requestKey: string; optionId: string }
+  | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   /** Sign in with one of the methods of the agent's AuthPrompt. */
@@ -142,6 +144,8 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
       return typeof value.methodId === 'string' && value.methodId !== '' && value.methodId.length <= 512
         ? { type: 'authenticate', methodId: value.methodId }
         : undefined;
+    case 'elicitation':
+      return parseElicitationAnswer(value);
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:

@@ -85,7 +85,10 @@ export const tests = [
         await waitForLocator(page.locator('.notifications-toasts').getByText(/not trusted/).first(), 'a notification saying the workspace is not trusted');
         assert.equal(existsSync(startedMarker), false, 'no agent process was started in the untrusted workspace');
 
-        await problem.locator('button[data-action="manage-trust"]').click();
+        // With the keyboard: the mouse still rests on the activity bar, whose hover can cover the panel.
+        const manage = problem.locator('button[data-action="manage-trust"]');
+        await manage.focus();
+        await manage.press('Enter');
         const trust = page.locator('.workspace-trust-editor .workspace-trust-buttons-row').getByRole('button', { name: /^Trust$/ }).first();
         await waitForLocator(trust, 'the "Trust" button of the Workspace Trust editor');
         await trust.click();

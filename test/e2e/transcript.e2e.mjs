@@ -1,7 +1,8 @@
 // The transcript in the real workbench with scripted agents (test/fixtures/scenarios/panel-*.json): markdown with a
 // highlighted code block and its copy button, links and locations that open files, tool cards of every kind and
 // status with diffs ("Open diff" opens VS Code's diff editor), the XSS corpus rendered inert, and a 2,000-entry
-// transcript whose DOM stays small (virtualized) and whose older entries page in from the host. Screenshots in a
+// transcript whose DOM stays small (virtualized), that stays as it was while the view is hidden, and whose older
+// entries page in from the host when the view is opened anew. Screenshots in a
 // light, a dark and a high contrast theme go to .test-artifacts/e2e/transcript-*.png.
 //
 // DOM contract used here (besides chat-panel.e2e.mjs's): markdown in `.markdown`, code blocks `.code-block` with
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { codeServerEntry } from '../../scripts/ensure-code-server.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, EXTENSION_ID, openChatView, openWorkbench } from '../harness/workbench.mjs';
+import { chatFrame, closeChatView, EXTENSION_ID, openChatView, openWorkbench, runFromCommandPalette } from '../harness/workbench.mjs';
 import { workbenchUrl } from '../harness/workbench-url.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
@@ -294,7 +295,7 @@ export const tests = [
     },
   },
   {
-    name: 'transcript: 2,000 entries keep the DOM small, older entries page in from the host',
+    name: 'transcript: 2,000 entries keep the DOM small, stay as they were while hidden, older entries page in from the host',
     settings: scriptedAgent('panel-long'),
     timeoutMs: 240_000,
     async run({ page }) {
@@ -317,9 +318,24 @@ export const tests = [
       assert.ok(atTop <= 60, `entries in the DOM at the top: ${atTop}`);
       await waitForLocator(chatFrame(page).locator('[data-action="jump-to-latest"]'), 'the "Latest" button once scrolled up');
 
-      // Re-attach the view: the host sends the newest 500; the rest comes page by page from the top.
+      // Switching to another view container and back keeps the chat's document (the view retains its context
+      // when hidden): the same document, still at the reader's place at the top, nothing re-sent.
+      await frame.evaluate(() => {
+        window.__keptWhileHidden = true;
+      });
       await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click();
+      await waitForLocator(page.locator('.part.sidebar .pane-header', { hasText: /^Chat$/ }), 'the Chat view hidden by the Explorer', { state: 'hidden' });
       await openChatView(page);
+      await waitForLocator(transcript.getByText('Message 0: a line of text in a long transcript.'), 'the first message, still at the top after coming back');
+      assert.equal(frame.isDetached(), false, 'the chat document was not rebuilt');
+      assert.equal(await frame.evaluate(() => window.__keptWhileHidden), true, 'the same chat document');
+      assert.equal(await frame.evaluate(() => document.querySelector('[role="log"]')?.scrollTop), 0, 'the reader is still at the top');
+
+      // Close the view and open it again: a new webview; the host sends the newest 500, the rest comes page by
+      // page from the top.
+      await closeChatView(page);
+      assert.equal(frame.isDetached(), true, 'closing the view dropped its document');
+      await runFromCommandPalette(page, 'ACP: Open Chat');
       const again = chatFrame(page).locator('[role="log"]');
       await waitForLocator(again.getByText('All 2000 entries are in.'), 'the newest entry after the view came back');
       await waitForLocator(again.locator('[data-action="load-older"]', { hasText: 'Load 1502 earlier entries' }), 'the "load earlier entries" button');

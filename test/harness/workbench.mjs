@@ -32,3 +32,37 @@ export function chatWebviewHost(page) {
 export function chatFrame(page) {
   return page.frameLocator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`).frameLocator('iframe#active-frame');
 }
+
+/**
+ * Runs a command from the command palette (F1) by its title as the palette lists it ("ACP: Open Chat"), as a
+ * person would. `beforeEnter` runs just before the Enter key that runs it (a benchmark takes its start time there).
+ */
+export async function runFromCommandPalette(page, title, { beforeEnter } = {}) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+  await row.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+  beforeEnter?.();
+  await input.press('Enter');
+}
+
+/**
+ * Closes the Chat view as a person would: "Hide 'Chat'" from its title's context menu. The workbench then disposes
+ * the view and its webview (unlike hiding the side bar or switching to another container, which keep the
+ * document alive since the view retains its context when hidden). Resolves once the webview's frame is gone.
+ * "ACP: Open Chat" (runFromCommandPalette) brings the view back with a new webview.
+ */
+export async function closeChatView(page) {
+  const header = page.locator('.part.sidebar .pane-header', { has: page.locator('h3.title', { hasText: /^Chat$/ }) });
+  await header.click({ button: 'right' });
+  // With the keyboard: the menu ignores mouse clicks in its first 100 ms (so that the release of the right button
+  // that opened it does not choose an item), which a prompt click can fall into.
+  const hide = page.locator('.context-view .action-item', { hasText: "Hide 'Chat'" });
+  await hide.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+  await page.keyboard.press('Home');
+  await page.locator('.context-view .action-item.focused', { hasText: "Hide 'Chat'" }).waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+  await page.keyboard.press('Enter');
+  await chatWebviewHost(page).waitFor({ state: 'detached', timeout: WORKBENCH_TIMEOUT_MS });
+}

@@ -10,6 +10,7 @@ import './styles/composer.css';
 import './styles/composerPopup.css';
 import './styles/permission.css';
 import './styles/terminal.css';
+import './styles/elicitation.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';

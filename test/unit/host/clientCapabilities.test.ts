@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
+import { clientCapabilitiesFor, NOTHING_RENDERED } from '../../../src/acp/clientCapabilities';
+import { CHAT_VIEW_RENDERS } from '../../../src/webview/chatRenders';
 import { ClientRequestHandler, NO_CLIENT_SERVICES, combineServices } from '../../../src/session/clientRequests';
 
 const handler: ClientRequestHandler = () => Promise.resolve(null);
@@ -11,6 +12,18 @@ describe('client capabilities', () => {
       terminal: false,
       session: { configOptions: { boolean: {} } },
     });
+  });
+
+  it('advertises elicitation modes and compaction only for what the chat view draws', () => {
+    const none = clientCapabilitiesFor(NO_CLIENT_SERVICES, NOTHING_RENDERED);
+    assert.equal(none.elicitation, undefined);
+    assert.equal(none.session?.compaction, undefined);
+    const full = clientCapabilitiesFor(NO_CLIENT_SERVICES, CHAT_VIEW_RENDERS);
+    assert.deepEqual(full.elicitation, { form: {}, url: {} });
+    assert.deepEqual(full.session, { configOptions: { boolean: {} }, compaction: {} });
+    const formOnly = clientCapabilitiesFor(NO_CLIENT_SERVICES, { elicitation: { form: true, url: false }, compaction: false });
+    assert.deepEqual(formOnly.elicitation, { form: {} }, 'a mode not drawn is omitted, not null');
+    assert.ok(!('notices' in (full.session ?? {})), 'the spec has no notice capability');
   });
 
   it('advertises exactly the fs methods and the terminal set that are served', () => {
@@ -38,6 +51,6 @@ describe('client capabilities', () => {
 describe('client capabilities: terminal sign-in', () => {
   it('advertises auth.terminal only when the extension can run terminal logins', () => {
     assert.equal(clientCapabilitiesFor(NO_CLIENT_SERVICES).auth, undefined);
-    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES, { terminalAuth: true }).auth, { terminal: true });
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES, undefined, { terminalAuth: true }).auth, { terminal: true });
   });
 });

@@ -22,11 +22,15 @@ const KINDS = [
   'config_option_update',
   'session_info_update',
   'usage_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
 ];
 const FIELDS = [
   'content', 'messageId', 'toolCallId', 'title', 'kind', 'status', 'locations', 'rawInput', 'rawOutput', '_meta',
   'entries', 'availableCommands', 'currentModeId', 'modeId', 'configOptions', 'used', 'size', 'cost', 'updatedAt',
   'type', 'text', 'path', 'newText', 'terminalId', 'optionId', 'name', '__proto__', 'constructor',
+  'severity', 'description', 'compactionId', 'summary', 'error',
 ];
 
 /** A small deterministic PRNG (mulberry32), so a failure can be replayed from its seed. */
@@ -83,8 +87,8 @@ function checkInvariants(state: SessionState): void {
       for (const item of entry.content) assert.equal(typeof item.type, 'string');
       for (const location of entry.locations) assert.equal(typeof location.path, 'string');
       assert.equal(Object.getPrototypeOf(entry.extra), Object.prototype);
-    } else if (entry.kind !== 'notice') {
-      for (const block of entry.content) {
+    } else if (entry.kind !== 'notice' && entry.kind !== 'elicitation') {
+      for (const block of entry.kind === 'compaction' ? entry.summary : entry.content) {
         assert.equal(typeof block.type, 'string');
         if (block.type === 'text') assert.equal(typeof block.text, 'string');
       }

@@ -1,4 +1,5 @@
 // The chat panel: header, transcript, plan, composer.
+import { AgentNameContext } from '../agentName';
 import type { ChatState, ChatStore } from '../store';
 import { useChatState } from '../hooks/useChatState';
 import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
@@ -19,6 +20,7 @@ export function App({ store }: { store: ChatStore }) {
   const header = state.session?.header;
   const plan = header?.plan ?? [];
   return (
+    <AgentNameContext.Provider value={state.agent?.name}>
     <div class="chat">
       <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} />
       <Transcript
@@ -30,5 +32,6 @@ export function App({ store }: { store: ChatStore }) {
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer state={state} />
     </div>
+    </AgentNameContext.Provider>
   );
 }

@@ -1,7 +1,9 @@
 // One transcript entry, memoized on (id, rev, active): a streaming chunk re-renders only its own entry.
 import { Component } from 'preact';
 import type { TranscriptEntry } from '../../../src/shared/model';
+import { ElicitationPrompt } from '../elicitation/ElicitationPrompt';
 import { AgentMessage } from './AgentMessage';
+import { CompactionRow } from './CompactionRow';
 import { Notice } from './Notice';
 import { Thought } from './Thought';
 import { ToolCallCard } from './ToolCallCard';
@@ -32,6 +34,10 @@ export class EntryItem extends Component<EntryItemProps> {
         return <ToolCallCard entry={entry} />;
       case 'notice':
         return <Notice entry={entry} />;
+      case 'elicitation':
+        return <ElicitationPrompt entry={entry} />;
+      case 'compaction':
+        return <CompactionRow entry={entry} />;
       default:
         return null;
     }

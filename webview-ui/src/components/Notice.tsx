@@ -1,5 +1,6 @@
 // Something the client says in the transcript: stop reasons (max tokens, refusal, cancelled), agent errors and
-// exits. Errors show their detail right away, in plain text; other notices fold it under "Details".
+// exits; and the agent's own notices (marked "Agent:", unknown severities drawn as a note). Errors show their
+// detail right away, in plain text; other notices fold it under "Details".
 import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from './Icon';
@@ -15,11 +16,13 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
       data-entry-kind="notice"
       data-entry-id={entry.id}
       data-notice-severity={entry.severity}
+      data-notice-source={entry.source}
     >
       <Icon name={ICONS[severity]} />
       <div class="notice__body">
         <div class="notice__text">
           <span class="visually-hidden">{LABELS[severity]}: </span>
+          {entry.source === 'agent' ? <span class="notice__source">Agent: </span> : null}
           {entry.text}
         </div>
         {entry.detail && severity === 'error' ? <div class="mono-block notice__detail">{entry.detail}</div> : null}

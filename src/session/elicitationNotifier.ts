@@ -1,0 +1,82 @@
+// Elicitations while the chat panel is hidden: a notification says what the agent asks and offers "Show" (brings
+// the panel up, where the form or the address is reviewed and answered) and "Decline". Nothing is answered or
+// opened from the notification but a decline; dismissing it leaves the request open in the chat. The request
+// settles once, wherever it is answered first. No `vscode` here: the glue passes in the UI calls.
+import type { Event } from 'vscode-jsonrpc/node';
+import { reviewUrl } from '../shared/elicitationUrl';
+import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
+import type { NotifierUi } from './permissionNotifier';
+import type { ElicitationAnswer, ElicitationAnswerResult } from './sessionElicitations';
+
+export const SHOW = 'Show';
+export const DECLINE = 'Decline';
+
+export interface ElicitingSession {
+  readonly state: SessionState;
+  readonly onDidChange: Event<SessionChange>;
+  answerElicitation(requestKey: string, answer: ElicitationAnswer): ElicitationAnswerResult;
+}
+
+export interface ElicitingSessions {
+  readonly session: ElicitingSession | undefined;
+  readonly onDidChangeSession: Event<ElicitingSession | undefined>;
+}
+
+/** The notification's text: the agent's message, and for URL mode the site it wants opened (as plain text). */
+export function elicitationNotice(entry: ElicitationEntry): string {
+  const message = entry.message.trim() || 'The agent asks for information.';
+  if (entry.request.mode === 'url') {
+    const host = reviewUrl(entry.request.url).host || 'an address';
+    return `The agent asks you to open a page on ${host}: ${message}`;
+  }
+  return `The agent asks: ${message}`;
+}
+
+function newestWithId(state: SessionState, id: string): TranscriptEntry | undefined {
+  for (let i = state.entries.length - 1; i >= 0; i--) if (state.entries[i].id === id) return state.entries[i];
+  return undefined;
+}
+
+export class ElicitationNotifier {
+  private readonly notified = new Set<string>();
+  private sessionSubscription: { dispose(): void } | undefined;
+  private readonly subscription: { dispose(): void };
+
+  constructor(
+    sessions: ElicitingSessions,
+    private readonly ui: NotifierUi,
+  ) {
+    this.subscription = sessions.onDidChangeSession((session) => this.watch(session));
+    this.watch(sessions.session);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.sessionSubscription?.dispose();
+  }
+
+  private watch(session: ElicitingSession | undefined): void {
+    this.sessionSubscription?.dispose();
+    this.notified.clear();
+    this.sessionSubscription = session?.onDidChange((change) => this.onChange(session, change));
+  }
+
+  private onChange(session: ElicitingSession, change: SessionChange): void {
+    for (const id of change.entries) {
+      const entry = newestWithId(session.state, id);
+      if (entry?.kind !== 'elicitation' || entry.outcome !== undefined || this.notified.has(entry.requestKey)) continue;
+      this.notified.add(entry.requestKey);
+      if (!this.ui.isPanelVisible()) this.notify(session, entry);
+    }
+  }
+
+  private notify(session: ElicitingSession, entry: ElicitationEntry): void {
+    void Promise.resolve(this.ui.show(elicitationNotice(entry), [SHOW, DECLINE])).then(
+      (button) => {
+        if (button === SHOW) this.ui.showPanel();
+        else if (button === DECLINE) session.answerElicitation(entry.requestKey, { action: 'decline' });
+      },
+      () => undefined,
+    );
+  }
+}
