@@ -14,7 +14,13 @@ import { DiffView } from './editor/diffView';
 import { FilesApi, filesApiOf } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
-import { affectsAgentSettings, readAgents, readDefaultAgent } from './config/agentSettings';
+import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from './config/agentSettings';
+import { globalStateDefaults } from './config/agentDefaultsStore';
+import { mcpSecretValues } from './config/mcpServers';
+import type { AgentLaunch } from './acp/agentProcess';
+import type { AgentAuth } from './auth/vscode/agentAuth';
+import { createCredentialStore, registerAuth } from './auth/vscode/registerAuth';
+import { AuthRequiredError } from './auth/authMethods';
 import { agentSearchPath } from './config/loginShellPath';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
@@ -51,6 +57,8 @@ export interface AcpExtensionApi {
   readonly review: ReviewApi;
   /** The user's permission policy: its settings, audit log and rule offers. */
   readonly policy: PermissionPolicyApi;
+  /** Signing in to agents (the chat's buttons, Log Out); tests answer its questions. */
+  readonly auth: AgentAuth;
 }
 
 function workspaceCwd(): string {
@@ -58,9 +66,12 @@ function workspaceCwd(): string {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  // Secrets: env values of the configured agents whose names look secret, masked with the usual token shapes.
+  // Secrets: env values of the configured agents whose names look secret, the MCP servers' headers and secret env
+  // values, the variables typed in to sign in; masked with the usual token shapes.
   let knownSecrets: string[] = [];
-  const maskSecrets = secretMasker(() => knownSecrets);
+  let mcpSecrets: string[] = [];
+  const credentialSecrets = new Set<string>();
+  const maskSecrets = secretMasker(() => [...knownSecrets, ...mcpSecrets, ...credentialSecrets]);
   const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
@@ -76,13 +87,20 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   let searchPath: string | undefined;
   const clientServices = createClientServices(context);
   const services = clientServices.services;
-  const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS);
+  const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const policy = createPermissionPolicy(context);
+  const credentials = createCredentialStore(context);
+  // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
+  // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
+  const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => {
+    const signedIn = await credentials.envFor(agent.id).catch(() => ({}));
+    Object.values(signedIn).forEach((value) => credentialSecrets.add(value));
+    return { command: agent.command, args: agent.args, env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn }, cwd: workspaceCwd() };
+  };
   const manager = new SessionManager({
     createRuntime: (agent) =>
       new AgentRuntime({
-        // The login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...), unless the entry sets one.
-        launch: { command: agent.command, args: agent.args, env: searchPath ? { PATH: searchPath, ...agent.env } : agent.env, cwd: workspaceCwd() },
+        launch: () => launchFor(agent),
         clientInfo,
         clientCapabilities,
         log: createAgentLog(logFor(agent), maskSecrets),
@@ -95,7 +113,15 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     log: (line) => console.log(`[acp] ${line}`),
     workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),
+    mcpServers: () => readMcpServers().servers,
+    defaults: globalStateDefaults(context.globalState),
   });
+  const readMcpSetting = (): void => {
+    const setting = readMcpServers();
+    mcpSecrets = mcpSecretValues(setting.servers);
+    for (const problem of setting.problems) void vscode.window.showWarningMessage(`ACP: ${problem}`);
+  };
+  readMcpSetting();
 
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
@@ -137,6 +163,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
       case 'restartAgent':
         return manager.restartAgent();
+      case 'authenticate':
+        return auth.signIn(action.methodId);
       case 'manageTrust':
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;
@@ -156,7 +184,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
         provider.postToView(policy.settings.levelMessage());
-        if (!manager.session && manager.agent?.status === 'stopped') await manager.newSession();
+        if (!manager.session && manager.agent?.status === 'stopped') {
+          // Sign-in needed: the chat says so with its buttons.
+          await manager.newSession().catch((error: unknown) => {
+            if (!(error instanceof AuthRequiredError)) throw error;
+          });
+        }
         return;
     }
   };
@@ -176,6 +209,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const following = registerFollowAgent(manager);
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
+  const signIn = registerAuth(credentials, manager, launchFor, agentSelected);
+  const auth = signIn.auth;
   const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
 
   let followed: vscode.Disposable | undefined;
@@ -197,7 +232,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsAgentSettings(event)) selectConfiguredAgent();
+      if (event.affectsConfiguration('acp.mcpServers')) readMcpSetting();
     }),
+    ...signIn.disposables,
     // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {
       await selection;
@@ -224,6 +261,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     follow: following.follow,
     picks: palette.picks,
     policy,
+    auth,
   };
 }
 

@@ -38,7 +38,8 @@ export interface AgentLog extends Logger {
 }
 
 export interface AgentRuntimeOptions {
-  launch: AgentLaunch;
+  /** How to run the agent; a function is asked again at every start (credentials may have changed). */
+  launch: AgentLaunch | (() => Promise<AgentLaunch>);
   clientInfo: Implementation;
   clientCapabilities: ClientCapabilities;
   log: AgentLog;
@@ -106,7 +107,9 @@ export class AgentRuntime {
   async start(): Promise<InitializeResponse> {
     const generation = ++this.generation;
     this.setState({ state: 'starting' });
-    const { launch, log } = this.options;
+    const { log } = this.options;
+    const launch = typeof this.options.launch === 'function' ? await this.options.launch() : this.options.launch;
+    if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
     const agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line) });
     this.process = agentProcess;
     try {

@@ -1,6 +1,7 @@
 // What this client advertises in `initialize`: exactly the services it has plugged in, nothing more, the chat
-// view's support for boolean session config options (drawn as toggles by the composer), and what the plugged-in
-// chat view draws (elicitation forms and URL consent, compaction rows). Notices need no capability (the spec has none).
+// view's support for boolean session config options (drawn as toggles by the composer), what the plugged-in
+// chat view draws (elicitation forms and URL consent, compaction rows), and terminal sign-in when the extension can
+// run the agent's command in a VS Code terminal. Notices need no capability (the spec has none).
 import type { ClientCapabilities } from '../shared/acp';
 import type { ClientServices } from '../session/clientRequests';
 
@@ -12,7 +13,16 @@ export interface ChatRenders {
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false };
 
-export function clientCapabilitiesFor(services: ClientServices, renders: ChatRenders = NOTHING_RENDERED): ClientCapabilities {
+export interface ClientFeatures {
+  /** Terminal authentication methods can be run (the agent's own command, in a terminal). */
+  terminalAuth?: boolean;
+}
+
+export function clientCapabilitiesFor(
+  services: ClientServices,
+  renders: ChatRenders = NOTHING_RENDERED,
+  features: ClientFeatures = {},
+): ClientCapabilities {
   const has = (method: keyof ClientServices['handlers']): boolean => services.handlers[method] !== undefined;
   const { form, url } = renders.elicitation;
   return {
@@ -22,5 +32,6 @@ export function clientCapabilitiesFor(services: ClientServices, renders: ChatRen
     ),
     session: { configOptions: { boolean: {} }, ...(renders.compaction ? { compaction: {} } : {}) },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
+    ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
   };
 }

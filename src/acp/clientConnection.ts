@@ -12,9 +12,12 @@ import {
   createMessageConnection,
 } from 'vscode-jsonrpc/node';
 import type {
+  AuthenticateRequest,
+  AuthenticateResponse,
   ClientCapabilities,
   Implementation,
   InitializeResponse,
+  LogoutResponse,
   NewSessionRequest,
   NewSessionResponse,
   PromptRequest,
@@ -101,6 +104,16 @@ export class AcpClientConnection implements Disposable {
   }
 
   // async: a disposed connection throws synchronously; callers get a rejected promise instead.
+  /** Signs in with an advertised method whose flow is `authenticate` (never a terminal method). */
+  async authenticate(params: AuthenticateRequest): Promise<AuthenticateResponse> {
+    return this.connection.sendRequest<AuthenticateResponse>('authenticate', params);
+  }
+
+  /** Only when the agent advertised `agentCapabilities.auth.logout`. */
+  async logout(): Promise<LogoutResponse> {
+    return this.connection.sendRequest<LogoutResponse>('logout', {});
+  }
+
   async newSession(params: NewSessionRequest): Promise<NewSessionResponse> {
     return this.connection.sendRequest<NewSessionResponse>('session/new', params);
   }

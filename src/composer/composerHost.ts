@@ -1,5 +1,6 @@
 // The host side of the composer: structured prompts (resolved mentions, images, the agent's capabilities), the
-// prompt queue, the @-mention file search, mode and config option changes, and mentions added from the editor.
+// prompt queue, the @-mention file search, mode and config option changes (remembered per agent), and mentions
+// added from the editor.
 import * as vscode from 'vscode';
 import type { PromptCapabilities, ContentBlock } from '../shared/acp';
 import {
@@ -58,9 +59,9 @@ export class ComposerHost implements vscode.Disposable {
       case 'searchFiles':
         return this.searchFiles(message.requestId, message.query);
       case 'setConfigOption':
-        return this.changeSession((session) => session.setConfigOption(message.configId, message.value));
+        return this.changeSession(() => this.deps.manager.setConfigOption(message.configId, message.value));
       case 'setMode':
-        return this.changeSession((session) => session.setMode(message.modeId));
+        return this.changeSession(() => this.deps.manager.setMode(message.modeId));
       case 'removeQueued':
         this.dispatcher.remove(message.id);
         return;
@@ -100,11 +101,12 @@ export class ComposerHost implements vscode.Disposable {
     }
   }
 
-  private async changeSession(change: (session: NonNullable<SessionManager['session']>) => Promise<void>): Promise<void> {
+  /** A config option or mode change (remembered as the agent's default for its next sessions). */
+  private async changeSession(change: () => Promise<void>): Promise<void> {
     const session = this.deps.manager.session;
     if (!session) throw new Error('There is no session to change yet: send a message first.');
     try {
-      await change(session);
+      await change();
     } catch (error) {
       // The picker shows what the user chose; put it back to what the session has.
       this.deps.post({ type: 'header', sessionId: session.sessionId, header: session.state.header });

@@ -2,6 +2,7 @@
 // the commands this extension runs, whatever its settings.json says.
 import * as vscode from 'vscode';
 import { AgentDefinition, DEMO_AGENT_ID, ResolvedAgents, pickDefaultAgent, resolveAgents } from './agentDefinitions';
+import { McpServersSetting, parseMcpServers } from './mcpServers';
 
 function userValue<T>(key: string): T | undefined {
   const inspected = vscode.workspace.getConfiguration('acp').inspect<T>(key);
@@ -30,4 +31,9 @@ export function readDefaultAgent(resolved: ResolvedAgents): AgentDefinition {
 
 export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration('acp.agents') || event.affectsConfiguration('acp.defaultAgent');
+}
+
+/** The MCP servers of `acp.mcpServers` (user scope only: a workspace cannot add servers that run commands). */
+export function readMcpServers(): McpServersSetting {
+  return parseMcpServers(userValue<unknown>('mcpServers'));
 }

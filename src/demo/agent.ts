@@ -3,6 +3,7 @@
 // -32601; unknown notifications (and `$/cancel_request`) are logged and ignored.
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { AuthGate } from './auth';
 import { CancelGate } from './cancel';
 import type { ClientView, Outcome, SessionState, StepContext, StreamState } from './context';
 import { isObject, Json, JsonObject, objectAt, stringAt } from './json';
@@ -22,6 +23,8 @@ export interface AgentOptions {
   /** Multiplies every delay (0: no pauses). */
   pace: number;
   exit(code: number): Promise<never>;
+  /** Decides whether sessions may start (scenario `requireAuth`); default: from the scenario and this process. */
+  auth?: AuthGate;
 }
 
 const defaultCapabilities: JsonObject = {
@@ -32,8 +35,11 @@ const defaultCapabilities: JsonObject = {
 export class ScriptedAgent {
   private client: ClientView = { readTextFile: false, writeTextFile: false, terminal: false };
   private readonly sessions = new Map<string, SessionState>();
+  private readonly auth: AuthGate;
 
-  constructor(private readonly options: AgentOptions) {}
+  constructor(private readonly options: AgentOptions) {
+    this.auth = options.auth ?? new AuthGate(options.scenario.requireAuth, process.env, process.cwd());
+  }
 
   /** Answers a request. Plain answers resolve without extra ticks, so they go out in the order asked. */
   request(request: RpcRequest): Promise<Json> {
@@ -50,6 +56,13 @@ export class ScriptedAgent {
       case 'initialize':
         return this.initialize(params);
       case 'authenticate':
+        this.auth.authenticate(stringAt(params, 'methodId'));
+        return {};
+      case 'logout':
+        if (!isObject(objectAt(this.options.scenario.agentCapabilities, 'auth')?.logout)) {
+          throw new RpcError(ErrorCodes.methodNotFound, 'Method not found: logout (auth.logout is not offered)');
+        }
+        this.auth.logout();
         return {};
       case 'session/new':
         return this.newSession(params);
@@ -108,6 +121,7 @@ export class ScriptedAgent {
   private newSession(params: JsonObject): Json {
     const setup = this.options.scenario.session;
     if (setup?.newError) throw new RpcError(setup.newError.code, setup.newError.message, setup.newError.data);
+    this.auth.check();
     const session = this.createSession(setup?.sessionId ?? `scripted-${randomUUID()}`, params);
     const result: JsonObject = { sessionId: session.id };
     if (session.modes) result.modes = session.modes;
@@ -164,6 +178,8 @@ export class ScriptedAgent {
     const vars = new Vars();
     vars.set('cwd', cwd);
     vars.set('sessionId', id);
+    vars.set('mcpServers', JSON.stringify(params.mcpServers ?? null));
+    for (const [name, value] of this.auth.envVars()) vars.set(name, value);
     const session: SessionState = {
       id,
       cwd,

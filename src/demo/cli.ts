@@ -1,4 +1,4 @@
-// Command line of the scripted agent: `[--scenario <file.json>] [--pace <factor>]`, or the environment
+// Command line of the scripted agent: `[--scenario <file.json>] [--pace <factor>] [--login]`, or the environment
 // variables ACP_SCENARIO and ACP_SCENARIO_PACE. Loads and validates the scenario file; without one the
 // embedded demo scenario plays.
 import * as fs from 'node:fs';
@@ -11,18 +11,25 @@ export interface CliOptions {
   scenarioPath?: string;
   /** Multiplies every delay: 1 as written, 0 no pauses at all. */
   pace: number;
+  /** Plays a terminal login (scenario `requireAuth.loginFile`) instead of speaking ACP. */
+  login?: boolean;
 }
 
 export type Parsed = { ok: true; options: CliOptions } | { ok: false; message: string };
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; message: string };
 
-export const usage = 'usage: demo-agent [--scenario <file.json>] [--pace <factor>]  (env: ACP_SCENARIO, ACP_SCENARIO_PACE)';
+export const usage = 'usage: demo-agent [--scenario <file.json>] [--pace <factor>] [--login]  (env: ACP_SCENARIO, ACP_SCENARIO_PACE)';
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let scenario = env.ACP_SCENARIO || undefined;
   let pace = env.ACP_SCENARIO_PACE || undefined;
+  let login = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
+    if (arg === '--login') {
+      login = true;
+      continue;
+    }
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (flag !== '--scenario' && flag !== '--pace') return { ok: false, message: `unknown argument "${arg}"\n${usage}` };
     const value = inline ?? argv[++index];
@@ -32,7 +39,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
   }
   const factor = pace === undefined ? 1 : Number(pace);
   if (!Number.isFinite(factor) || factor < 0) return { ok: false, message: `pace must be a number >= 0, got "${pace}"` };
-  return { ok: true, options: { scenarioPath: scenario === undefined ? undefined : path.resolve(scenario), pace: factor } };
+  return { ok: true, options: { scenarioPath: scenario === undefined ? undefined : path.resolve(scenario), pace: factor, ...(login ? { login } : {}) } };
 }
 
 export function loadScenarioFile(file: string): Loaded {

@@ -2,6 +2,7 @@
 // Without a scenario it is the built-in Demo agent. Speaks ACP as NDJSON on stdin/stdout, logs to stderr.
 // A bad command line or scenario file: a message on stderr and exit code 2.
 import { ScriptedAgent } from './agent';
+import { AuthGate } from './auth';
 import { loadScenarioFile, parseArgs } from './cli';
 import { demoScenario } from './demoScenario';
 import { stderrLog } from './log';
@@ -26,6 +27,12 @@ function main(): void {
     const loaded = loadScenarioFile(parsed.options.scenarioPath);
     if (!loaded.ok) fail(loaded.message);
     scenario = loaded.scenario;
+  }
+  if (parsed.options.login) {
+    // A terminal login: what a user would see, then the exit status that tells the client how it went.
+    const loggedIn = new AuthGate(scenario.requireAuth, process.env, process.cwd()).login();
+    process.stdout.write(loggedIn ? 'Logged in to the scripted agent.\n' : 'This scenario has no terminal login (requireAuth.loginFile).\n');
+    process.exit(loggedIn ? 0 : 1);
   }
   const log = stderrLog(scenario.agentInfo?.name ?? 'scripted-agent');
   const wire = new Wire(process.stdin, process.stdout, log);

@@ -8,6 +8,15 @@
  *     "agentInfo": {"name","title","version"},   optional; default name "acp-scripted-agent"
  *     "agentCapabilities": {...},            optional; default {loadSession:false, promptCapabilities:{all false}}
  *     "authMethods": [...],                  optional; `authenticate` is always answered {}
+ *     "requireAuth": {"methodId"?, "envVars"?: ["NAME"], "loginFile"?: "path"}
+ *                                            optional; session/new answers -32000 (auth_required) until one
+ *                                            way is satisfied: `authenticate` with methodId (any id when no
+ *                                            methodId but no other way is given), every envVars variable set in
+ *                                            the agent's environment (${env.NAME} then holds its value), or
+ *                                            loginFile (relative to the agent's cwd) existing. Run with
+ *                                            `--login`, the agent writes loginFile and exits 0 (a terminal
+ *                                            login). `logout` (when agentCapabilities.auth.logout is offered)
+ *                                            forgets `authenticate` and deletes loginFile.
  *     "protocolVersion": 1,                  optional; answered to `initialize` (to test a mismatch)
  *     "pacing": {"chunk": 12, "delayMs": 15},    optional defaults for `say` / `think`
  *     "onInitialize": [steps],               played before `initialize` is answered (no session steps)
@@ -87,7 +96,7 @@
  * the turn's `onCancel` steps play, then the prompt is answered "cancelled".
  *
  * Templates: "${name}" in any string is replaced when the variable is known, else left as is. Known: cwd,
- * sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
+ * mcpServers (the session/new or session/load `mcpServers` as JSON), env.NAME (see requireAuth), sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
  * fileLines, fileFirstLine; writeFile sets writtenFile, writeResult (written | rejected | failed); run sets
  * exitCode and output; permission sets permission (the chosen optionId or "cancelled"); elicit sets elicitation and
  * elicitationContent; request sets its saveAs.
@@ -101,12 +110,20 @@ export interface Scenario {
   agentInfo?: { name: string; title?: string; version?: string };
   agentCapabilities?: JsonObject;
   authMethods?: Json[];
+  requireAuth?: RequireAuth;
   protocolVersion?: number;
   pacing?: Pacing;
   onInitialize?: Step[];
   session?: SessionSetup;
   shutdown?: Shutdown;
   turns: Turn[];
+}
+
+/** What satisfies the agent's authentication (any one of the ways given). */
+export interface RequireAuth {
+  methodId?: string;
+  envVars?: string[];
+  loginFile?: string;
 }
 
 /** How the agent behaves when asked to stop (default: it exits when stdin closes and dies on SIGTERM). */

@@ -21,6 +21,7 @@ const topKeys = [
   'agentInfo',
   'agentCapabilities',
   'authMethods',
+  'requireAuth',
   'protocolVersion',
   'pacing',
   'onInitialize',
@@ -39,6 +40,16 @@ export function validateScenario(value: unknown): Validated {
     agentInfo: checkAgentInfo,
     agentCapabilities: checkObject,
     authMethods: (list, at) => !Array.isArray(list) && problems.add(at, 'expected an array'),
+    requireAuth: (value, at) => {
+      if (!checkObject(value, at, problems)) return;
+      checkKnownKeys(value, ['methodId', 'envVars', 'loginFile'], at, problems);
+      checkOptional(value, at, problems, {
+        methodId: checkString,
+        envVars: (list, path) =>
+          !(Array.isArray(list) && list.every((name) => typeof name === 'string')) && problems.add(path, 'expected an array of strings'),
+        loginFile: checkString,
+      });
+    },
     protocolVersion: checkInteger,
     pacing: (pacing, at) => {
       if (!checkObject(pacing, at, problems)) return;

@@ -33,6 +33,7 @@ import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from 
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
 import { mergedToolCall } from '../policy/toolCallFacts';
+import { isAuthRequired } from '../auth/authMethods';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -55,6 +56,9 @@ export class Session {
   private readonly turnObservers = new Set<TurnObserver>();
   private readonly changeEmitter = new Emitter<SessionChange>();
   readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
+  private readonly authEmitter = new Emitter<unknown>();
+  /** A prompt was refused with auth_required (the error is passed on). */
+  readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
   private readonly permissions = new PermissionBroker();
   private readonly elicitations: SessionElicitations;
   /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
@@ -105,7 +109,11 @@ export class Session {
     } catch (error) {
       if (turn !== this.turnCounter) return;
       this.finishTurn(this.cancelRequested ? 'cancelled' : undefined);
-      if (!this.cancelRequested) this.notice('error', 'The agent answered with an error.', errorText(error));
+      if (this.cancelRequested) return;
+      if (isAuthRequired(error)) {
+        this.notice('error', 'The agent needs you to sign in before it goes on.', errorText(error));
+        this.authEmitter.fire(error);
+      } else this.notice('error', 'The agent answered with an error.', errorText(error));
       return;
     }
     if (turn !== this.turnCounter) return;
@@ -236,6 +244,7 @@ export class Session {
     this.elicitations.cancelAll();
     this.releaseServices();
     this.changeEmitter.dispose();
+    this.authEmitter.dispose();
   }
 
   private releaseServices(): void {

@@ -16,6 +16,29 @@ import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage
 /** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
 export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
+/** One way to sign in to the agent, as the chat offers it (a button). */
+export interface AuthChoice {
+  methodId: string;
+  name: string;
+  description?: string;
+  /** agent: `authenticate`; env_var: the client asks for variables; terminal: a login terminal; other: unknown. */
+  kind: 'agent' | 'env_var' | 'terminal' | 'other';
+  /** False for a method this client cannot use (shown, not offered). */
+  actionable: boolean;
+  /** What choosing it does, in words. */
+  note?: string;
+}
+
+/** The agent needs the user to sign in before it starts sessions. */
+export interface AuthPrompt {
+  message: string;
+  choices: AuthChoice[];
+  /** The method being used right now (its button shows progress). */
+  pendingMethodId?: string;
+  /** Why the last attempt failed. */
+  error?: string;
+}
+
 export interface AgentSummary {
   id: string;
   name: string;
@@ -24,6 +47,8 @@ export interface AgentSummary {
   message?: string;
   /** What the agent accepts in prompts (from its `initialize` answer); set while it is ready. */
   promptCapabilities?: PromptCapabilities;
+  /** Set while the agent requires authentication. */
+  auth?: AuthPrompt;
 }
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
@@ -78,6 +103,8 @@ export type WebviewToHost =
   | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
+  /** Sign in with one of the methods of the agent's AuthPrompt. */
+  | { type: 'authenticate'; methodId: string }
   /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
   | { type: 'manageTrust' }
   | ComposerWebviewMessage
@@ -112,6 +139,10 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'permission':
       return isId(value.requestKey) && isId(value.optionId)
         ? { type: 'permission', requestKey: value.requestKey, optionId: value.optionId }
+        : undefined;
+    case 'authenticate':
+      return typeof value.methodId === 'string' && value.methodId !== '' && value.methodId.length <= 512
+        ? { type: 'authenticate', methodId: value.methodId }
         : undefined;
     case 'elicitation':
       return parseElicitationAnswer(value);

@@ -131,6 +131,7 @@ describe('scripted agent: engine parts', () => {
       assert.deepEqual(parseArgs(['--pace=0'], { ACP_SCENARIO: '/s.json' }), { ok: true, options: { scenarioPath: '/s.json', pace: 0 } });
       assert.deepEqual(parseArgs([], { ACP_SCENARIO_PACE: '0.5' }), { ok: true, options: { scenarioPath: undefined, pace: 0.5 } });
       assert.equal(parseArgs(['--pace', '-1'], {}).ok, false);
+      assert.deepEqual(parseArgs(['--scenario', 'a.json', '--login'], {}), { ok: true, options: { scenarioPath: path.resolve('a.json'), pace: 1, login: true } });
       assert.equal(parseArgs(['--scenario'], {}).ok, false);
     });
   });

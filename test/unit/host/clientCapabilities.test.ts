@@ -47,3 +47,10 @@ describe('client capabilities', () => {
     assert.deepEqual(ended.sort(), ['a:s', 'b:s']);
   });
 });
+
+describe('client capabilities: terminal sign-in', () => {
+  it('advertises auth.terminal only when the extension can run terminal logins', () => {
+    assert.equal(clientCapabilitiesFor(NO_CLIENT_SERVICES).auth, undefined);
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES, undefined, { terminalAuth: true }).auth, { terminal: true });
+  });
+});

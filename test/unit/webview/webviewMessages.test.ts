@@ -11,6 +11,7 @@ const VALID: WebviewToHost[] = [
   { type: 'newSession' },
   { type: 'restartAgent' },
   { type: 'manageTrust' },
+  { type: 'authenticate', methodId: 'agent-login' },
   { type: 'prompt', text: 'hi' },
   { type: 'permission', requestKey: 'perm-1', optionId: 'allow' },
   { type: 'searchFiles', requestId: 1, query: 'a' },

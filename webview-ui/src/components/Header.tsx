@@ -1,10 +1,12 @@
 // The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
-// and a button to manage Workspace Trust), the session title, the permission level, "New session".
+// and a button to manage Workspace Trust; when it needs a sign-in, the ways to), the session title, the permission
+// level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
+import { SignIn } from './SignIn';
 import { UsageMeter } from './UsageMeter';
 
 const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
@@ -79,6 +81,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           </button>
         </div>
       ) : null}
+      {agent?.auth && !down ? <SignIn auth={agent.auth} /> : null}
     </header>
   );
 }

@@ -1,0 +1,107 @@
+// Signing in to the agent when it requires it, with the method the user picked in the chat: `authenticate` for
+// agent methods; env-var methods ask for the variables once, keep them in SecretStorage and restart the agent
+// with them; terminal methods run the agent's own command (plus the method's args and env) in a terminal, then
+// reconnect. And "ACP: Log Out of Agent": `logout` where advertised, and the stored variables forgotten.
+import * as vscode from 'vscode';
+import type { AgentLaunch } from '../../acp/agentProcess';
+import type { AgentDefinition } from '../../config/agentDefinitions';
+import type { SessionManager } from '../../session/sessionManager';
+import { AuthMethod, isAuthRequired } from '../authMethods';
+import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
+import type { CredentialStore } from './credentialStore';
+
+export interface AgentAuthDeps {
+  manager: SessionManager;
+  credentials: CredentialStore;
+  /** How the agent is run: its command, args, environment (with the stored variables) and cwd. */
+  launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
+  log(line: string): void;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class AgentAuth {
+  private ui: AuthUserInterface = vscodeAuthUserInterface;
+
+  constructor(private readonly deps: AgentAuthDeps) {}
+
+  /** Replaces the input box and the login terminal until disposed (integration tests answer them). */
+  useUserInterface(replacement: AuthUserInterface): vscode.Disposable {
+    const previous = this.ui;
+    this.ui = replacement;
+    return new vscode.Disposable(() => {
+      if (this.ui === replacement) this.ui = previous;
+    });
+  }
+
+  /** The chat's sign-in button; the methodId comes from the webview, so it must be one the agent advertised. */
+  async signIn(methodId: string): Promise<void> {
+    const { manager } = this.deps;
+    const method = manager.authMethods.find((m) => m.id === methodId);
+    const agent = manager.agentDefinition;
+    if (!method || !agent) throw new Error('The agent does not offer this way of signing in.');
+    manager.updateAuthPrompt({ pendingMethodId: methodId });
+    try {
+      const done = await this.use(method, agent);
+      if (!done) manager.updateAuthPrompt({});
+    } catch (error) {
+      if (!isAuthRequired(error)) {
+        manager.updateAuthPrompt({ error: errorText(error) });
+        throw error;
+      }
+      manager.updateAuthPrompt({ error: `${agent.name} still asks to sign in.` });
+    }
+  }
+
+  /** "ACP: Log Out of Agent"; says what was done. */
+  async logOut(): Promise<string> {
+    const { manager, credentials } = this.deps;
+    const agent = manager.agentDefinition;
+    if (!agent) throw new Error('No agent is selected.');
+    const viaAgent = manager.agent?.status === 'ready' && manager.offersLogout;
+    if (viaAgent) await manager.logout();
+    const forgot = await credentials.forget(agent.id);
+    if (forgot && manager.agent?.status === 'ready') await manager.restartAgent();
+    if (!viaAgent && !forgot) throw new Error(`${agent.name} does not offer logging out, and no credentials of it are kept here.`);
+    if (viaAgent && forgot) return `Logged out of ${agent.name} and forgot the credentials kept for it.`;
+    return viaAgent ? `Logged out of ${agent.name}.` : `Forgot the credentials kept for ${agent.name}.`;
+  }
+
+  /** Signs in with the method; false when the user cancelled. */
+  private async use(method: AuthMethod, agent: AgentDefinition): Promise<boolean> {
+    const { manager, credentials } = this.deps;
+    switch (method.kind) {
+      case 'agent':
+        await manager.authenticate(method.id);
+        return true;
+      case 'env_var': {
+        for (const variable of method.vars) {
+          const value = await this.ui.askEnvVar({ agentName: agent.name, methodName: method.name, variable, link: method.link });
+          if (value === undefined) return false;
+          if (value === '' && variable.optional) continue;
+          await credentials.store(agent.id, variable.name, value);
+        }
+        this.deps.log(`Stored ${method.vars.map((v) => v.name).join(', ')} for ${agent.name}; restarting it.`);
+        await manager.reconnect();
+        return true;
+      }
+      case 'terminal': {
+        const launch = await this.deps.launchFor(agent);
+        const code = await this.ui.runLoginTerminal({
+          name: `Sign in: ${agent.name}`,
+          command: launch.command,
+          args: [...launch.args, ...method.args],
+          env: { ...launch.env, ...method.env },
+          cwd: launch.cwd,
+        });
+        if (code !== 0) throw new Error(`The sign-in in the terminal did not succeed (${code === undefined ? 'it ended without an exit code' : `exit code ${code}`}).`);
+        await manager.reconnect();
+        return true;
+      }
+      case 'other':
+        throw new Error(`This client does not know how to use "${method.type}" sign-in.`);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// Plugs sign-in into the extension: the credential store, the sign-in flows the chat's buttons start, and the
+// "ACP: Log Out of Agent" command.
+import * as vscode from 'vscode';
+import type { AgentLaunch } from '../../acp/agentProcess';
+import type { AgentDefinition } from '../../config/agentDefinitions';
+import type { SessionManager } from '../../session/sessionManager';
+import { AgentAuth } from './agentAuth';
+import { CredentialStore } from './credentialStore';
+
+export const LOG_OUT_COMMAND = 'acp.logOut';
+
+
+export function createCredentialStore(context: vscode.ExtensionContext): CredentialStore {
+  return new CredentialStore(context.secrets, context.globalState);
+}
+
+export function registerAuth(
+  credentials: CredentialStore,
+  manager: SessionManager,
+  launchFor: (agent: AgentDefinition) => Promise<AgentLaunch>,
+  agentSelected: () => Promise<void>,
+): { auth: AgentAuth; disposables: vscode.Disposable[] } {
+  const auth = new AgentAuth({ manager, credentials, launchFor, log: (line) => console.log(`[acp auth] ${line}`) });
+  const logOut = vscode.commands.registerCommand(LOG_OUT_COMMAND, async () => {
+    try {
+      await agentSelected();
+      const said = await auth.logOut();
+      void vscode.window.showInformationMessage(said);
+      return said;
+    } catch (error) {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  });
+  return { auth, disposables: [logOut] };
+}
