@@ -58,13 +58,18 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
 
   /** The file nodes shown for the current scope. */
   files(): FileNode[] {
+    return this.filesIn(this.scopeValue);
+  }
+
+  /** The file nodes of a scope, whichever scope is shown. */
+  filesIn(scope: ReviewScope): FileNode[] {
     const ledger = this.review.ledger;
     if (!ledger) return [];
-    const turn = this.scopeValue === 'lastTurn' ? ledger.lastTurn : undefined;
-    if (this.scopeValue === 'lastTurn' && turn === undefined) return [];
+    const turn = scope === 'lastTurn' ? ledger.lastTurn : undefined;
+    if (scope === 'lastTurn' && turn === undefined) return [];
     return ledger
       .pending(turn)
-      .map((file): FileNode => ({ type: 'file', file, before: turn === undefined ? file.baseline : ledger.beforeTurn(turn, file.path), scope: this.scopeValue }))
+      .map((file): FileNode => ({ type: 'file', file, before: turn === undefined ? file.baseline : ledger.beforeTurn(turn, file.path), scope }))
       .sort((a, b) => a.file.path.localeCompare(b.file.path));
   }
 

@@ -83,12 +83,12 @@ export class ReviewActions {
   }
 
   keepAll(scope: ReviewScope = this.tree.scope): void {
-    for (const node of this.nodesIn(scope)) this.review.ledger?.keep(node.file.path);
+    for (const node of this.tree.filesIn(scope)) this.review.ledger?.keep(node.file.path);
     this.baselines.refresh();
   }
 
   async undoAll(scope: ReviewScope = this.tree.scope): Promise<void> {
-    for (const node of this.nodesIn(scope)) await this.undoFile(node.file, node.before, true);
+    for (const node of this.tree.filesIn(scope)) await this.undoFile(node.file, node.before, true);
   }
 
   /** Restores a checkpoint (the latest one the user picks); undefined `turn` asks. */
@@ -113,15 +113,6 @@ export class ReviewActions {
     if (!last) return this.ui().error('No checkpoint restore to undo.');
     this.lastRestore = undefined;
     await this.apply(reversePlan(last.plan));
-  }
-
-  private nodesIn(scope: ReviewScope): FileNode[] {
-    const previous = this.tree.scope;
-    if (previous === scope) return this.tree.files();
-    this.tree.setScope(scope);
-    const nodes = this.tree.files();
-    this.tree.setScope(previous);
-    return nodes;
   }
 
   private async apply(plan: RestorePlan): Promise<void> {
