@@ -3,6 +3,8 @@
 // when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows.
 // Events of one file are handled in order. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
+import { readdir, stat } from 'node:fs/promises';
+import * as path from 'node:path';
 import { KeyedQueue } from '../editor/files/keyedQueue';
 import type { KeyOf } from './changeLedger';
 import type { SessionChanges } from './sessionChanges';
@@ -61,6 +63,14 @@ export class DiskChanges {
   }
 
   private async compare(file: string, kind: DiskEventKind, atWork: SessionChanges | undefined): Promise<void> {
+    if (kind === 'create') {
+      // A folder created with files in it may come as one event (the watcher can miss the files): look inside.
+      const inside = await filesInFolder(file);
+      if (inside !== undefined) {
+        await Promise.all(inside.map((child) => this.event(child, 'create')));
+        return;
+      }
+    }
     const now: DiskText = await this.snapshot.read(file);
     const known = this.snapshot.get(file);
     const before = known !== undefined ? known : kind === 'create' ? null : undefined;
@@ -77,5 +87,21 @@ export class DiskChanges {
       return;
     }
     atWork.diskChange(file, before, now);
+  }
+}
+
+const MAX_FOLDER_FILES = 2000;
+
+/** The files under `folder` (at most MAX_FOLDER_FILES), or undefined when it is not a folder. */
+async function filesInFolder(folder: string): Promise<string[] | undefined> {
+  try {
+    if (!(await stat(folder)).isDirectory()) return undefined;
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .slice(0, MAX_FOLDER_FILES)
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  } catch {
+    return undefined;
   }
 }

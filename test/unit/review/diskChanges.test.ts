@@ -111,4 +111,18 @@ describe('review: changes on disk', () => {
     await disk.event(file('a.txt'), 'change');
     assert.deepEqual(session.ledger.pending().map((f) => [f.baseline, f.current]), [['alpha\n', 'via fs\n']]);
   });
+  it('a folder created with files in it, reported as one event, has each file recorded as created', async () => {
+    session.turnStarted('go');
+    fs.mkdirSync(path.join(dir, 'new', 'deep'), { recursive: true });
+    fs.writeFileSync(file('new/one.txt'), 'one\n');
+    fs.writeFileSync(file('new/deep/two.txt'), 'two\n');
+    await disk.event(path.join(dir, 'new'), 'create');
+    assert.deepEqual(
+      session.ledger.pending().map((f) => [path.relative(dir, f.path), f.status, f.current]).sort(),
+      [
+        [path.join('new', 'deep', 'two.txt'), 'created', 'two\n'],
+        [path.join('new', 'one.txt'), 'created', 'one\n'],
+      ],
+    );
+  });
 });
