@@ -11,6 +11,7 @@ import {
 import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
+import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 
 /** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
@@ -49,6 +50,14 @@ export interface AgentSummary {
   promptCapabilities?: PromptCapabilities;
   /** Set while the agent requires authentication. */
   auth?: AuthPrompt;
+  /** The agent failed because its command was not found: what to install (from the presets), and the setting. */
+  missingCommand?: MissingCommand;
+}
+
+export interface MissingCommand {
+  command: string;
+  /** How to get it, when the command is one of a preset's. */
+  install?: string;
 }
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
@@ -93,7 +102,8 @@ export type HostToWebview =
   | ComposerHostMessage
   | TranscriptHostMessage
   /** The permission level toggle (see permissionLevels.ts). */
-  | PermissionLevelMessage;
+  | PermissionLevelMessage
+  | SessionsHostMessage;
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -109,7 +119,8 @@ export type WebviewToHost =
   | { type: 'manageTrust' }
   | ComposerWebviewMessage
   | TranscriptWebviewMessage
-  | { type: 'setPermissionLevel'; level: PolicyLevel };
+  | { type: 'setPermissionLevel'; level: PolicyLevel }
+  | SessionsWebviewMessage;
 
 export type { EntryId };
 
@@ -149,6 +160,6 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
-      return parseComposerMessage(value) ?? parseTranscriptMessage(value);
+      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value);
   }
 }
