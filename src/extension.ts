@@ -22,6 +22,8 @@ import type { AgentAuth } from './auth/vscode/agentAuth';
 import { createCredentialStore, registerAuth } from './auth/vscode/registerAuth';
 import { AuthRequiredError } from './auth/authMethods';
 import { agentSearchPath } from './config/loginShellPath';
+import { AGENT_PRESETS } from './config/agentPresets';
+import { SessionHistory } from './history/vscode/sessionHistory';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
@@ -59,10 +61,23 @@ export interface AcpExtensionApi {
   readonly policy: PermissionPolicyApi;
   /** Signing in to agents (the chat's buttons, Log Out); tests answer its questions. */
   readonly auth: AgentAuth;
+  /** Session history: the record, the history view's list, deleting, restoring after a reload. */
+  readonly history: SessionHistory;
 }
 
 function workspaceCwd(): string {
   return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? os.homedir();
+}
+
+/** Where a new session works unless the user picks: the folder of the active editor, else the first folder. */
+function defaultSessionCwd(): string {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const folder = active ? vscode.workspace.getWorkspaceFolder(active) : undefined;
+  return folder?.uri.fsPath ?? workspaceCwd();
+}
+
+function workspaceRoots(): string[] {
+  return vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()];
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
@@ -107,14 +122,16 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         traffic,
         maskSecrets,
       }),
-    cwd: workspaceCwd,
-    roots: () => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()],
+    cwd: defaultSessionCwd,
+    roots: workspaceRoots,
     services,
     log: (line) => console.log(`[acp] ${line}`),
     workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),
     mcpServers: () => readMcpServers().servers,
     defaults: globalStateDefaults(context.globalState),
+    findAgent: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId),
+    installHint: (command) => AGENT_PRESETS.find((preset) => preset.command === command)?.install,
   });
   const readMcpSetting = (): void => {
     const setting = readMcpServers();
@@ -139,7 +156,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const agentSelected = (): Promise<void> => selection;
 
   const diffView = new DiffView();
-  const chatRoots = (): string[] => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()];
+  const chatRoots = workspaceRoots;
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
     switch (action.type) {
@@ -159,7 +176,21 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       case 'elicitation':
         return answerElicitation(manager.session, action);
       case 'newSession':
-        await manager.newSession();
+        return newSessionInChosenFolder();
+      case 'switchSession':
+        return manager.show(action.key);
+      case 'closeSession':
+        return manager.close(action.key);
+      case 'showHistory':
+        return history.showHistory();
+      case 'moreHistory':
+        return history.moreHistory();
+      case 'openHistorySession':
+        return history.open(action.agentId, action.sessionId);
+      case 'deleteHistorySession':
+        return history.delete(action.agentId, action.sessionId);
+      case 'openAgentSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
         return;
       case 'restartAgent':
         return manager.restartAgent();
@@ -184,6 +215,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         // The chat is on screen: get the agent and a session going so the first answer comes sooner.
         composer.viewReady();
         provider.postToView(policy.settings.levelMessage());
+        // The sessions open when the window went away come back first.
+        if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
         if (!manager.session && manager.agent?.status === 'stopped') {
           // Sign-in needed: the chat says so with its buttons.
           await manager.newSession().catch((error: unknown) => {
@@ -194,6 +227,30 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     }
   };
   const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction);
+  const history = new SessionHistory({
+    manager,
+    state: context.workspaceState,
+    roots: workspaceRoots,
+    agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
+    post: (message) => provider.postToView(message),
+    log: (line) => console.log(`[acp history] ${line}`),
+  });
+  /** A new session on the selected agent; in a workspace of several folders the user picks the folder it works in. */
+  const newSessionInChosenFolder = async (): Promise<void> => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    let cwd: string | undefined;
+    if (folders.length > 1) {
+      const current = defaultSessionCwd();
+      cwd = await palette.picks.pickOne({
+        id: 'acp.newSession.folder',
+        title: 'New Session',
+        placeholder: 'The folder the agent works in',
+        items: folders.map((folder) => ({ label: folder.name, description: folder.uri.fsPath, value: folder.uri.fsPath, current: folder.uri.fsPath === current })),
+      });
+      if (cwd === undefined) return;
+    }
+    await manager.newSession({ cwd });
+  };
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   const composer = new ComposerHost({ manager, post: (message) => provider.postToView(message), revealView: showChat });
   const permissionNotifier = new PermissionNotifier(manager, {
@@ -223,6 +280,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     diffView,
     traffic,
     provider,
+    history,
     composer,
     permissionNotifier,
     elicitationNotifier,
@@ -262,6 +320,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     picks: palette.picks,
     policy,
     auth,
+    history,
   };
 }
 

@@ -15,13 +15,23 @@ import type {
   AuthenticateRequest,
   AuthenticateResponse,
   ClientCapabilities,
+  CloseSessionRequest,
+  CloseSessionResponse,
+  DeleteSessionRequest,
+  DeleteSessionResponse,
   Implementation,
   InitializeResponse,
+  ListSessionsRequest,
+  ListSessionsResponse,
+  LoadSessionRequest,
+  LoadSessionResponse,
   LogoutResponse,
   NewSessionRequest,
   NewSessionResponse,
   PromptRequest,
   PromptResponse,
+  ResumeSessionRequest,
+  ResumeSessionResponse,
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
   SetSessionModeRequest,
@@ -116,6 +126,31 @@ export class AcpClientConnection implements Disposable {
 
   async newSession(params: NewSessionRequest): Promise<NewSessionResponse> {
     return this.connection.sendRequest<NewSessionResponse>('session/new', params);
+  }
+
+  /** Only with `loadSession`; the agent replays the conversation as session/update before it answers. */
+  async loadSession(params: LoadSessionRequest): Promise<LoadSessionResponse> {
+    return this.connection.sendRequest<LoadSessionResponse>('session/load', params);
+  }
+
+  /** Only with `sessionCapabilities.resume`; no replay. */
+  async resumeSession(params: ResumeSessionRequest): Promise<ResumeSessionResponse> {
+    return this.connection.sendRequest<ResumeSessionResponse>('session/resume', params);
+  }
+
+  /** Only with `sessionCapabilities.close`. */
+  async closeSession(params: CloseSessionRequest): Promise<CloseSessionResponse> {
+    return this.connection.sendRequest<CloseSessionResponse>('session/close', params);
+  }
+
+  /** Only with `sessionCapabilities.list`; the cursor is opaque. */
+  async listSessions(params: ListSessionsRequest): Promise<ListSessionsResponse> {
+    return this.connection.sendRequest<ListSessionsResponse>('session/list', params);
+  }
+
+  /** Only with `sessionCapabilities.delete`. */
+  async deleteSession(params: DeleteSessionRequest): Promise<DeleteSessionResponse> {
+    return this.connection.sendRequest<DeleteSessionResponse>('session/delete', params);
   }
 
   async prompt(params: PromptRequest): Promise<PromptResponse> {

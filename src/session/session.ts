@@ -139,6 +139,11 @@ export class Session {
     this.emit(applySessionSetup(this.state.header, response));
   }
 
+  /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */
+  resumedWithoutReplay(): void {
+    if (this.state.entries.length === 0) this.notice('info', 'Session resumed: the agent remembers the earlier conversation, which is not shown here.');
+  }
+
   /** session/set_mode; on success the current mode is the chosen one (the agent may also say so in an update). */
   async setMode(modeId: string): Promise<void> {
     const transport = this.transport();

@@ -1,22 +1,31 @@
-// The panel's agent and session: starts the chosen agent on demand, creates sessions on it, and reports
-// agent status and session changes. No `vscode` here; the glue injects how runtimes are made and the cwd.
+// The panel's sessions: several open at once, across agents (each agent runs once, in the AgentPool), one of them
+// shown in the chat. Creates sessions on the selected agent, brings earlier ones back (session/load or
+// session/resume, whichever the agent offers), closes them (session/close when offered), and reports the shown
+// session, its agent's status and the list of open sessions. No `vscode` here; the glue injects how runtimes are
+// made, the folders and the settings.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
-import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
-import { AuthMethod, authChoice, AuthRequiredError, isAuthRequired, advertisesLogout, parseAuthMethods } from '../auth/authMethods';
+import type { AgentRuntime } from '../acp/agentRuntime';
+import { AuthMethod, AuthRequiredError, isAuthRequired, advertisesLogout } from '../auth/authMethods';
 import { describeMcpServers, selectMcpServers } from '../config/mcpServers';
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
+import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
+import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
 import { AgentDefaults, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from './agentDefaults';
 import type { ClientServices } from './clientRequests';
+import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
+import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
-import { promptCapabilitiesOf, restrictToCapabilities } from './promptContent';
+import { restrictToCapabilities } from './promptContent';
 import { Session } from './session';
+
+export { UNTRUSTED_WORKSPACE_MESSAGE };
 
 export interface SessionManagerDeps {
   createRuntime(agent: AgentDefinition): AgentRuntime;
-  /** The folder sessions work in (the workspace folder). */
+  /** The folder new sessions work in unless one is chosen (the first workspace folder). */
   cwd(): string;
   /** Folders the agent may use without asking (the workspace folders). */
   roots(): string[];
@@ -31,6 +40,10 @@ export interface SessionManagerDeps {
   mcpServers?(): McpServer[];
   /** Where each agent's remembered config option values and mode are kept. */
   defaults?: AgentDefaultsStore;
+  /** The settings entry of an agent that is not the selected one (to bring back its sessions). */
+  findAgent?(agentId: string): AgentDefinition | undefined;
+  /** How to get a missing agent command, when known (the presets' install hints). */
+  installHint?(command: string): string | undefined;
 }
 
 export interface AgentDefaultsStore {
@@ -38,135 +51,256 @@ export interface AgentDefaultsStore {
   set(agentId: string, defaults: AgentDefaults): PromiseLike<void> | void;
 }
 
-/** What the panel says while agents are held back in an untrusted workspace. */
-export const UNTRUSTED_WORKSPACE_MESSAGE =
-  'This workspace is not trusted, so no agent is started here: an agent runs commands and changes files in the ' +
-  'workspace. Trust the workspace (Manage Workspace Trust) to use agents; the agent starts once you do.';
-
 /** Builds a prompt once the agent is up, so it can follow the agent's prompt capabilities. */
 export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<ContentBlock[]>;
 
-interface ActiveAgent {
-  definition: AgentDefinition;
-  runtime: AgentRuntime;
-  summary: AgentSummary;
-  starting?: Promise<unknown>;
+/** A session open in the panel. */
+export interface OpenSession {
+  readonly key: string;
+  readonly session: Session;
+  readonly agent: PooledAgent;
+  readonly cwd: string;
+  /** Being loaded or resumed: the agent is replaying or restoring it. */
+  opening: boolean;
+  /** The title the history knew, until the session has its own. */
+  knownTitle?: string;
+  subscriptions: { dispose(): void }[];
 }
 
+/** An earlier session to bring back. */
+export interface ReopenRequest {
+  agentId: string;
+  sessionId: string;
+  /** The session's working folder (from the history); the default folder when unknown. */
+  cwd?: string;
+  title?: string;
+  /** Show it in the chat (default true). */
+  show?: boolean;
+}
+
+const LIST_NOTIFY_MS = 50;
+
 export class SessionManager {
-  private active: ActiveAgent | undefined;
-  private currentSession: Session | undefined;
-  private sessionSubscriptions: { dispose(): void }[] = [];
+  private readonly pool: AgentPool;
+  private selected: PooledAgent | undefined;
+  private readonly open = new Map<string, OpenSession>();
+  private shownKey: string | undefined;
+  private keyCounter = 0;
   /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
   private creating: Promise<Session> | undefined;
+  private listTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly agentEmitter = new Emitter<AgentSummary>();
   private readonly sessionEmitter = new Emitter<Session | undefined>();
-  /** Agent status for the header: starting, ready, failed (with why), stopped. */
+  private readonly sessionsEmitter = new Emitter<void>();
+  private readonly openedEmitter = new Emitter<OpenSession>();
+  private readonly closedEmitter = new Emitter<OpenSession>();
+  /** Status of the shown session's agent (or of the selected agent when no session is shown). */
   readonly onDidChangeAgent: Event<AgentSummary> = this.agentEmitter.event;
-  /** The current session was replaced (or dropped). */
+  /** Another session is shown in the chat (or none is). */
   readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
+  /** The open sessions changed: one opened, closed, was shown, or changed title or activity (coalesced). */
+  readonly onDidChangeSessions: Event<void> = this.sessionsEmitter.event;
+  readonly onDidOpenSession: Event<OpenSession> = this.openedEmitter.event;
+  readonly onDidCloseSession: Event<OpenSession> = this.closedEmitter.event;
 
-  constructor(private readonly deps: SessionManagerDeps) {}
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.pool = new AgentPool(deps);
+    this.pool.onDidChangeSummary((agent) => {
+      if (agent === this.shownAgent()) this.agentEmitter.fire(agent.summary);
+    });
+    this.pool.onDidChangeState(({ agent, change }) => {
+      if (change.state !== 'failed') return;
+      for (const open of this.sessionsOf(agent)) open.session.agentLost(change.message ?? 'The agent stopped.');
+      this.scheduleListChange();
+    });
+  }
 
+  /** Status of the shown session's agent, or of the selected agent. */
   get agent(): AgentSummary | undefined {
-    return this.active?.summary;
+    return this.shownAgent()?.summary;
   }
 
-  /** The selected agent's settings entry. */
+  /** The settings entry of the shown session's agent, or of the selected agent. */
   get agentDefinition(): AgentDefinition | undefined {
-    return this.active?.definition;
+    return this.shownAgent()?.definition;
   }
 
+  /** The selected agent: the one new sessions use. */
+  get selectedAgent(): AgentDefinition | undefined {
+    return this.selected?.definition;
+  }
+
+  /** The session shown in the chat. */
   get session(): Session | undefined {
-    return this.currentSession;
+    return this.shown?.session;
   }
 
-  /** The process id of the current agent while it runs (tests use it to play a crash). */
+  get currentKey(): string | undefined {
+    return this.shownKey;
+  }
+
+  /** The open sessions, in the order they were opened. */
+  get openSessions(): readonly OpenSession[] {
+    return [...this.open.values()];
+  }
+
+  /** The process id of the shown session's agent while it runs (tests use it to play a crash). */
   get agentPid(): number | undefined {
-    return this.active?.runtime.pid;
+    return this.shownAgent()?.runtime.pid;
   }
 
-  /** What the running agent accepts in prompts; undefined until it has answered `initialize`. */
+  /** What the shown agent accepts in prompts; undefined until it has answered `initialize`. */
   get promptCapabilities(): PromptCapabilities | undefined {
-    return this.active?.summary.promptCapabilities;
+    return this.shownAgent()?.summary.promptCapabilities;
   }
 
-  /** Chooses the agent for new sessions; a different agent stops the old one. */
+  /** What a running agent offers of the session lifecycle (nothing while it has not answered `initialize`). */
+  lifecycleOf(agentId: string): LifecycleCapabilities {
+    const agent = this.pool.get(agentId);
+    return agent ? this.pool.lifecycle(agent) : NO_LIFECYCLE;
+  }
+
+  /** The open session of an agent's session id. */
+  find(agentId: string, sessionId: string): OpenSession | undefined {
+    return this.openSessions.find((open) => open.agent.definition.id === agentId && open.session.sessionId === sessionId);
+  }
+
+  /** The rows of the panel's session switcher. */
+  sessionViews(): OpenSessionView[] {
+    return this.openSessions.map((open) => ({
+      key: open.key,
+      agentId: open.agent.definition.id,
+      agentName: open.agent.definition.name,
+      title: sessionTitle(open.session.state, open.knownTitle),
+      cwd: open.cwd,
+      activity: sessionActivity(open.session.state, { opening: open.opening, ended: open.session.ended }),
+    }));
+  }
+
+  /** Chooses the agent for new sessions. Sessions of other agents stay open; an agent nobody uses any more stops. */
   async useAgent(definition: AgentDefinition): Promise<void> {
-    if (this.active && sameLaunch(this.active.definition, definition)) {
-      this.active.definition = definition;
-      return;
-    }
-    await this.stopAgent();
-    const runtime = this.deps.createRuntime(definition);
-    const active: ActiveAgent = { definition, runtime, summary: this.idleSummary(definition) };
-    this.active = active;
-    runtime.onDidChangeState((change) => this.onAgentState(active, change));
-    this.agentEmitter.fire(active.summary);
+    const { agent, replaced } = this.pool.acquire(definition);
+    if (replaced) await this.retire(replaced);
+    const previous = this.selected;
+    this.selected = agent;
+    if (previous === agent) return;
+    if (this.shown && this.shown.agent !== agent) this.show(undefined);
+    else this.agentEmitter.fire(agent.summary);
+    if (previous && previous !== replaced) await this.stopIfUnused(previous);
   }
 
-  /** Starts a fresh session on the current agent (starting the agent if needed). */
-  newSession(): Promise<Session> {
-    const creating = this.createSession().finally(() => {
+  /** Starts a fresh session on the selected agent (starting the agent if needed) and shows it. */
+  newSession(options: { cwd?: string } = {}): Promise<Session> {
+    const creating = this.createSession(options).finally(() => {
       if (this.creating === creating) this.creating = undefined;
     });
     this.creating = creating;
     return creating;
   }
 
-  private async createSession(): Promise<Session> {
-    const active = this.requireAgent();
-    await this.ensureStarted(active);
-    const cwd = this.deps.cwd();
-    let response;
-    try {
-      response = await active.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(active) });
-    } catch (error) {
-      if (!isAuthRequired(error)) throw error;
-      this.requireAuth(active, error);
-      throw new AuthRequiredError(active.definition.name);
+  /** Shows an open session in the chat (undefined: none). */
+  show(key: string | undefined): void {
+    if (key !== undefined && !this.open.has(key)) throw new Error('That session is not open any more.');
+    if (key === this.shownKey) return;
+    const before = this.shownAgent();
+    this.shownKey = key;
+    this.sessionEmitter.fire(this.session);
+    const after = this.shownAgent();
+    if (after && after !== before) this.agentEmitter.fire(after.summary);
+    this.scheduleListChange();
+  }
+
+  /**
+   * Brings an earlier session back: shows it when it is open, otherwise loads it (the agent replays the conversation)
+   * or resumes it (no replay), whichever the agent offers, starting the agent when needed.
+   */
+  async reopen(request: ReopenRequest): Promise<OpenSession> {
+    const already = this.find(request.agentId, request.sessionId);
+    if (already) {
+      if (request.show !== false) this.show(already.key);
+      return already;
     }
-    if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
-    const scope = { sessionId: response.sessionId, cwd, roots: this.deps.roots() };
-    const gate = this.deps.permissionGate?.(active.definition.id);
-    const session = new Session(scope, () => active.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
-    session.applySetup(response);
-    if (active.summary.auth) this.setAuthPrompt(active, undefined);
-    await this.applyDefaults(session, active);
-    this.replaceSession(session, active);
-    return session;
+    const agent = this.agentFor(request.agentId);
+    await this.pool.ensureStarted(agent);
+    const lifecycle = this.pool.lifecycle(agent);
+    const method = reopenMethod(lifecycle);
+    if (!method) throw new Error(`${agent.definition.name} cannot bring back earlier sessions.`);
+    const cwd = request.cwd ?? this.deps.cwd();
+    const open = this.attach(agent, request.sessionId, cwd, true);
+    open.knownTitle = request.title;
+    this.add(open, request.show !== false);
+    const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...this.additionalDirectories(lifecycle, cwd) };
+    try {
+      const response =
+        method === 'load' ? await agent.runtime.connection.loadSession(params) : await agent.runtime.connection.resumeSession(params);
+      open.session.applySetup(response);
+    } catch (error) {
+      this.remove(open);
+      if (isAuthRequired(error)) {
+        this.pool.requireAuth(agent, error);
+        throw new AuthRequiredError(agent.definition.name);
+      }
+      throw new Error(`${agent.definition.name} could not bring the session back: ${errorText(error)}`);
+    }
+    if (method === 'resume') open.session.resumedWithoutReplay();
+    open.opening = false;
+    this.scheduleListChange();
+    if (this.shownKey === open.key) this.sessionEmitter.fire(open.session);
+    return open;
   }
 
-  /** Changes a config option of the current session and remembers the value for the agent's next sessions. */
+  /** Closes an open session: `session/close` when the agent offers it, else its turn is cancelled. */
+  async close(key: string): Promise<void> {
+    const open = this.open.get(key);
+    if (!open) return;
+    const { session, agent } = open;
+    const live = !session.ended && agent.runtime.state.state === 'ready';
+    const wasShown = this.shownKey === key;
+    this.remove(open);
+    const next = this.openSessions.at(-1);
+    if (wasShown && next) this.show(next.key);
+    if (live && this.pool.lifecycle(agent).close) {
+      await agent.runtime.connection.closeSession({ sessionId: session.sessionId }).catch((error: unknown) => {
+        this.deps.log(`session/close of ${session.sessionId} failed: ${errorText(error)}`);
+      });
+    } else if (live && session.busy) {
+      await agent.runtime.connection.cancel(session.sessionId).catch(() => undefined);
+    }
+    if (agent !== this.selected) await this.stopIfUnused(agent);
+  }
+
+  /** Changes a config option of the shown session and remembers the value for the agent's next sessions. */
   async setConfigOption(configId: string, value: ConfigValue): Promise<void> {
-    const { session, active } = this.requireSession();
+    const { session, agent } = this.requireShown();
     await session.setConfigOption(configId, value);
-    await this.remember(active, (defaults) => rememberOption(defaults, session.state.header, configId, value));
+    await this.remember(agent, (defaults) => rememberOption(defaults, session.state.header, configId, value));
   }
 
-  /** Changes the mode of the current session and remembers it for the agent's next sessions. */
+  /** Changes the mode of the shown session and remembers it for the agent's next sessions. */
   async setMode(modeId: string): Promise<void> {
-    const { session, active } = this.requireSession();
+    const { session, agent } = this.requireShown();
     await session.setMode(modeId);
-    await this.remember(active, (defaults) => rememberMode(defaults, modeId));
+    await this.remember(agent, (defaults) => rememberMode(defaults, modeId));
   }
 
-  /** The agent's authentication methods (from its `initialize` answer). */
+  /** The shown agent's authentication methods (from its `initialize` answer). */
   get authMethods(): AuthMethod[] {
-    return parseAuthMethods(this.active?.runtime.agentInfo?.authMethods);
+    const agent = this.shownAgent();
+    return agent ? this.pool.authMethods(agent) : [];
   }
 
   /** Shows progress or a failure on the chat's sign-in message (no-op when none is shown). */
   updateAuthPrompt(change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
-    const active = this.active;
-    if (active?.summary.auth) this.setAuthPrompt(active, { message: active.summary.auth.message, choices: active.summary.auth.choices, ...change });
+    const agent = this.shownAgent();
+    const auth = agent?.summary.auth;
+    if (agent && auth) this.pool.setAuthPrompt(agent, { message: auth.message, choices: auth.choices, ...change });
   }
 
   /** Signs in through the agent (`authenticate`), then starts a session. */
   async authenticate(methodId: string): Promise<Session> {
-    const active = this.requireAgent();
-    await this.ensureStarted(active);
-    await active.runtime.connection.authenticate({ methodId });
+    const agent = this.requireAgent();
+    await this.pool.ensureStarted(agent);
+    await agent.runtime.connection.authenticate({ methodId });
     return this.newSession();
   }
 
@@ -176,26 +310,27 @@ export class SessionManager {
     return this.newSession();
   }
 
-  /** True when the running agent advertises `logout`. */
+  /** True when the shown agent is running and advertises `logout`. */
   get offersLogout(): boolean {
-    return advertisesLogout(this.active?.runtime.agentInfo?.agentCapabilities);
+    return advertisesLogout(this.shownAgent()?.runtime.agentInfo?.agentCapabilities);
   }
 
-  /** `logout` (only when advertised); the current session ends, the next one signs in again. */
+  /** `logout` (only when advertised); the agent's sessions close, the next one signs in again. */
   async logout(): Promise<void> {
-    const active = this.requireAgent();
-    if (!this.offersLogout) throw new Error(`${active.definition.name} does not offer logging out.`);
-    await active.runtime.connection.logout();
-    this.replaceSession(undefined, active);
+    const agent = this.requireAgent();
+    if (!this.offersLogout) throw new Error(`${agent.definition.name} does not offer logging out.`);
+    await agent.runtime.connection.logout();
+    this.sessionsOf(agent).forEach((open) => this.remove(open));
   }
 
   /**
-   * Sends a prompt to the current session, creating one first if there is none. Whatever the agent's prompt
-   * capabilities exclude is left out (see restrictToCapabilities). Throws when there is nothing left to send.
+   * Sends a prompt to the shown session, creating one first if there is none (or its agent is gone). Whatever the
+   * agent's prompt capabilities exclude is left out (see restrictToCapabilities). Throws when nothing is left to send.
    */
   async prompt(input: string | ContentBlock[] | PromptBuilder): Promise<void> {
-    const current = this.currentSession;
-    const session = current && !current.ended && !this.creating ? current : await (this.creating ?? this.newSession());
+    const shown = this.shown;
+    if (shown?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
+    const session = shown && !shown.session.ended && !this.creating ? shown.session : await (this.creating ?? this.newSession());
     const capabilities = this.promptCapabilities;
     const content =
       typeof input === 'string' ? [{ type: 'text' as const, text: input }] : Array.isArray(input) ? input : await input(capabilities ?? {});
@@ -205,142 +340,198 @@ export class SessionManager {
   }
 
   async cancel(): Promise<void> {
-    await this.currentSession?.cancel();
+    await this.session?.cancel();
   }
 
+  /** Restarts the shown session's agent (or the selected one); its sessions close. */
   async restartAgent(): Promise<void> {
-    const active = this.requireAgent();
-    if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    this.replaceSession(undefined, active);
-    active.starting = active.runtime.restart();
-    try {
-      await active.starting;
-    } finally {
-      active.starting = undefined;
-    }
+    const agent = this.requireAgent();
+    if (!this.pool.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
+    this.sessionsOf(agent).forEach((open) => this.remove(open));
+    await this.pool.restart(agent);
   }
 
-  /** The workspace was trusted: an agent held back may start now (on the next session or prompt). */
+  /** The workspace was trusted: agents held back may start now (on the next session or prompt). */
   trustGranted(): void {
-    const active = this.active;
-    if (!active || active.summary.status !== 'untrusted') return;
-    active.summary = this.idleSummary(active.definition);
-    this.agentEmitter.fire(active.summary);
+    this.pool.trustGranted();
+  }
+
+  /** Starts the agent of this id (selected or from the settings), e.g. to list its sessions. */
+  async startedAgent(agentId: string): Promise<{ runtime: AgentRuntime; lifecycle: LifecycleCapabilities; name: string }> {
+    const agent = this.agentFor(agentId);
+    await this.pool.ensureStarted(agent);
+    return { runtime: agent.runtime, lifecycle: this.pool.lifecycle(agent), name: agent.definition.name };
+  }
+
+  /** The agent of this id when it runs and has answered `initialize`. */
+  runningAgent(agentId: string): { runtime: AgentRuntime; lifecycle: LifecycleCapabilities; name: string } | undefined {
+    const agent = this.pool.get(agentId);
+    if (!agent || agent.runtime.state.state !== 'ready') return undefined;
+    return { runtime: agent.runtime, lifecycle: this.pool.lifecycle(agent), name: agent.definition.name };
   }
 
   async dispose(): Promise<void> {
-    await this.stopAgent();
+    if (this.listTimer) clearTimeout(this.listTimer);
+    for (const open of this.openSessions) this.remove(open);
+    await this.pool.dispose();
     this.agentEmitter.dispose();
     this.sessionEmitter.dispose();
+    this.sessionsEmitter.dispose();
+    this.openedEmitter.dispose();
+    this.closedEmitter.dispose();
   }
 
-  private requireSession(): { session: Session; active: ActiveAgent } {
-    const session = this.currentSession;
-    if (!session || !this.active) throw new Error('There is no session to change yet: send a message first.');
-    return { session, active: this.active };
+  private get shown(): OpenSession | undefined {
+    return this.shownKey === undefined ? undefined : this.open.get(this.shownKey);
   }
 
-  private mcpServersFor(active: ActiveAgent): McpServer[] {
-    const selection = selectMcpServers(this.deps.mcpServers?.() ?? [], active.runtime.agentInfo?.agentCapabilities);
-    for (const left of selection.leftOut) {
-      this.deps.log(`MCP server "${left.name}" left out: ${active.definition.name} does not take ${left.transport} MCP servers.`);
+  private shownAgent(): PooledAgent | undefined {
+    return this.shown?.agent ?? this.selected;
+  }
+
+  private async createSession(options: { cwd?: string }): Promise<Session> {
+    const agent = this.requireSelected();
+    await this.pool.ensureStarted(agent);
+    const cwd = options.cwd ?? this.deps.cwd();
+    const lifecycle = this.pool.lifecycle(agent);
+    let response;
+    try {
+      response = await agent.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(agent), ...this.additionalDirectories(lifecycle, cwd) });
+    } catch (error) {
+      if (!isAuthRequired(error)) throw error;
+      this.pool.requireAuth(agent, error);
+      throw new AuthRequiredError(agent.definition.name);
     }
-    if (selection.servers.length > 0) this.deps.log(`MCP servers for ${active.definition.name}: ${describeMcpServers(selection.servers)}`);
+    if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
+    const open = this.attach(agent, response.sessionId, cwd, false);
+    open.session.applySetup(response);
+    if (agent.summary.auth) this.pool.setAuthPrompt(agent, undefined);
+    await this.applyDefaults(open.session, agent);
+    this.add(open, true);
+    return open.session;
+  }
+
+  private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean): OpenSession {
+    const scope = { sessionId, cwd, roots: this.deps.roots() };
+    const gate = this.deps.permissionGate?.(agent.definition.id);
+    const session = new Session(scope, () => agent.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
+    const open: OpenSession = { key: `s${++this.keyCounter}`, session, agent, cwd, opening, subscriptions: [] };
+    open.subscriptions.push(
+      agent.runtime.registerSession(sessionId, session),
+      session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),
+      session.onDidChange((change) => {
+        if (change.header || !open.opening) this.scheduleListChange();
+      }),
+    );
+    return open;
+  }
+
+  private add(open: OpenSession, show: boolean): void {
+    this.open.set(open.key, open);
+    this.openedEmitter.fire(open);
+    if (show) this.show(open.key);
+    else this.scheduleListChange();
+  }
+
+  private remove(open: OpenSession): void {
+    if (this.open.get(open.key) !== open) return;
+    this.open.delete(open.key);
+    open.subscriptions.forEach((subscription) => subscription.dispose());
+    if (this.shownKey === open.key) {
+      const agentBefore = this.shownAgent();
+      this.shownKey = undefined;
+      this.sessionEmitter.fire(undefined);
+      const agentAfter = this.shownAgent();
+      if (agentAfter && agentAfter !== agentBefore) this.agentEmitter.fire(agentAfter.summary);
+    }
+    this.closedEmitter.fire(open);
+    open.session.dispose();
+    this.scheduleListChange();
+  }
+
+  /** An agent replaced by a new launch (its settings changed): its sessions close and it stops. */
+  private async retire(agent: PooledAgent): Promise<void> {
+    this.sessionsOf(agent).forEach((open) => this.remove(open));
+    if (this.selected === agent) this.selected = undefined;
+    await this.pool.release(agent);
+  }
+
+  private async stopIfUnused(agent: PooledAgent): Promise<void> {
+    if (agent === this.selected || this.sessionsOf(agent).length > 0) return;
+    await this.pool.release(agent);
+  }
+
+  private sessionsOf(agent: PooledAgent): OpenSession[] {
+    return this.openSessions.filter((open) => open.agent === agent);
+  }
+
+  private agentFor(agentId: string): PooledAgent {
+    const running = this.pool.get(agentId);
+    if (running) return running;
+    const definition = this.deps.findAgent?.(agentId);
+    if (!definition) throw new Error(`There is no agent "${agentId}" in the settings (acp.agents) any more.`);
+    return this.pool.acquire(definition).agent;
+  }
+
+  private scheduleListChange(): void {
+    if (this.listTimer) return;
+    this.listTimer = setTimeout(() => {
+      this.listTimer = undefined;
+      this.sessionsEmitter.fire();
+    }, LIST_NOTIFY_MS);
+  }
+
+  private requireShown(): { session: Session; agent: PooledAgent } {
+    const shown = this.shown;
+    if (!shown) throw new Error('There is no session to change yet: send a message first.');
+    return { session: shown.session, agent: shown.agent };
+  }
+
+  private requireAgent(): PooledAgent {
+    const agent = this.shownAgent();
+    if (!agent) throw new Error('No agent is selected.');
+    return agent;
+  }
+
+  private requireSelected(): PooledAgent {
+    if (!this.selected) throw new Error('No agent is selected.');
+    return this.selected;
+  }
+
+  /** The other workspace folders, when the agent takes `additionalDirectories` (never sent otherwise). */
+  private additionalDirectories(lifecycle: LifecycleCapabilities, cwd: string): { additionalDirectories?: string[] } {
+    if (!lifecycle.additionalDirectories) return {};
+    const others = this.deps.roots().filter((root) => root !== cwd);
+    return others.length > 0 ? { additionalDirectories: others } : {};
+  }
+
+  private mcpServersFor(agent: PooledAgent): McpServer[] {
+    const selection = selectMcpServers(this.deps.mcpServers?.() ?? [], agent.runtime.agentInfo?.agentCapabilities);
+    for (const left of selection.leftOut) {
+      this.deps.log(`MCP server "${left.name}" left out: ${agent.definition.name} does not take ${left.transport} MCP servers.`);
+    }
+    if (selection.servers.length > 0) this.deps.log(`MCP servers for ${agent.definition.name}: ${describeMcpServers(selection.servers)}`);
     return selection.servers;
   }
 
   /** Applies the agent's remembered option values and mode that the new session offers; a refusal is logged. */
-  private async applyDefaults(session: Session, active: ActiveAgent): Promise<void> {
-    const wanted = defaultsToApply(this.deps.defaults?.get(active.definition.id) ?? NO_DEFAULTS, session.state.header);
+  private async applyDefaults(session: Session, agent: PooledAgent): Promise<void> {
+    const wanted = defaultsToApply(this.deps.defaults?.get(agent.definition.id) ?? NO_DEFAULTS, session.state.header);
     for (const { configId, value } of wanted.options) {
-      await session.setConfigOption(configId, value).catch((error: unknown) => this.deps.log(`Could not re-apply ${configId}: ${String(error)}`));
+      await session.setConfigOption(configId, value).catch((error: unknown) => this.deps.log(`Could not re-apply ${configId}: ${errorText(error)}`));
     }
     if (wanted.modeId !== undefined) {
-      await session.setMode(wanted.modeId).catch((error: unknown) => this.deps.log(`Could not re-apply mode ${wanted.modeId}: ${String(error)}`));
+      await session.setMode(wanted.modeId).catch((error: unknown) => this.deps.log(`Could not re-apply mode ${wanted.modeId}: ${errorText(error)}`));
     }
   }
 
-  private async remember(active: ActiveAgent, change: (defaults: AgentDefaults) => AgentDefaults): Promise<void> {
+  private async remember(agent: PooledAgent, change: (defaults: AgentDefaults) => AgentDefaults): Promise<void> {
     const store = this.deps.defaults;
-    if (store) await store.set(active.definition.id, change(store.get(active.definition.id)));
-  }
-
-  private requireAuth(active: ActiveAgent, error: unknown): void {
-    const said = error instanceof Error && error.message && !/^authentication required\.?$/i.test(error.message) ? ` It said: ${error.message}` : '';
-    const choices = parseAuthMethods(active.runtime.agentInfo?.authMethods).map(authChoice);
-    const message =
-      choices.length > 0
-        ? `${active.definition.name} needs you to sign in.${said}`
-        : `${active.definition.name} needs you to sign in, but offers no way to do it from here: sign in with its own tools, then restart it.${said}`;
-    this.setAuthPrompt(active, { message, choices });
-  }
-
-  private setAuthPrompt(active: ActiveAgent, auth: AuthPrompt | undefined): void {
-    active.summary = { ...active.summary, auth };
-    if (!auth) delete active.summary.auth;
-    if (this.active === active) this.agentEmitter.fire(active.summary);
-  }
-
-  private requireAgent(): ActiveAgent {
-    if (!this.active) throw new Error('No agent is selected.');
-    return this.active;
-  }
-
-  private idleSummary(definition: AgentDefinition): AgentSummary {
-    const base = { id: definition.id, name: definition.name };
-    return this.trusted() ? { ...base, status: 'stopped' } : { ...base, status: 'untrusted', message: UNTRUSTED_WORKSPACE_MESSAGE };
-  }
-
-  private trusted(): boolean {
-    return this.deps.workspaceTrusted?.() ?? true;
-  }
-
-  private async ensureStarted(active: ActiveAgent): Promise<void> {
-    if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    if (active.starting) await active.starting;
-    if (active.runtime.state.state === 'ready') return;
-    active.starting = active.runtime.state.state === 'failed' ? active.runtime.restart() : active.runtime.start();
-    try {
-      await active.starting;
-    } finally {
-      active.starting = undefined;
-    }
-  }
-
-  private replaceSession(session: Session | undefined, active: ActiveAgent): void {
-    this.sessionSubscriptions.forEach((s) => s.dispose());
-    this.sessionSubscriptions = [];
-    this.currentSession?.dispose();
-    this.currentSession = session;
-    if (session) {
-      this.sessionSubscriptions.push(
-        active.runtime.registerSession(session.sessionId, session),
-        session.onDidRequireAuth((error) => this.requireAuth(active, error)),
-      );
-    }
-    this.sessionEmitter.fire(session);
-  }
-
-  private onAgentState(active: ActiveAgent, change: AgentStateChange): void {
-    if (this.active !== active) return;
-    const auth = active.summary.auth;
-    active.summary = { id: active.definition.id, name: active.definition.name, status: change.state, message: change.message };
-    // The sign-in message stays through the restarts that signing in takes.
-    if (auth) active.summary.auth = auth;
-    if (change.state === 'ready') active.summary.promptCapabilities = promptCapabilitiesOf(active.runtime.agentInfo);
-    if (change.state === 'failed') this.currentSession?.agentLost(change.message ?? 'The agent stopped.');
-    this.agentEmitter.fire(active.summary);
-  }
-
-  private async stopAgent(): Promise<void> {
-    const active = this.active;
-    if (!active) return;
-    this.replaceSession(undefined, active);
-    this.active = undefined;
-    await active.runtime.dispose();
+    if (store) await store.set(agent.definition.id, change(store.get(agent.definition.id)));
   }
 }
 
-function sameLaunch(a: AgentDefinition, b: AgentDefinition): boolean {
-  return a.id === b.id && a.command === b.command && JSON.stringify([a.args, a.env]) === JSON.stringify([b.args, b.env]);
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
 }

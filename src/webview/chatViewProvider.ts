@@ -28,6 +28,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly terminalPosts = new TerminalOutputPoster(terminalOutputs(), (message) => this.post(message));
   private readonly disposables: vscode.Disposable[] = [];
   private sessionSubscription: { dispose(): void } | undefined;
+  /** The followed session was still being loaded: its replay is not streamed, the view gets it whole once loaded. */
+  private followedOpening = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -37,6 +39,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.disposables.push(
       manager.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
       manager.onDidChangeSession((session) => this.follow(session)),
+      manager.onDidChangeSessions(() => this.sessionsChanged()),
     );
     this.follow(manager.session);
   }
@@ -102,12 +105,38 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     });
   }
 
+  /**
+   * Shows a session: a snapshot of its newest entries, then its changes as patches. A session being loaded is shown
+   * once its replay is over (the last screen first, older entries on scroll) instead of entry by entry.
+   */
   private follow(session: Session | undefined): void {
     this.sessionSubscription?.dispose();
-    this.coalescer.track(session?.state);
-    this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
+    this.sessionSubscription = undefined;
+    this.followedOpening = this.isOpening(session);
+    this.coalescer.track(this.followedOpening ? undefined : session?.state);
+    if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
     this.terminalPosts.follow(session?.sessionId);
     this.sendSnapshot();
+  }
+
+  private isOpening(session: Session | undefined): boolean {
+    return session !== undefined && this.manager.openSessions.some((open) => open.session === session && open.opening);
+  }
+
+  private sessionsChanged(): void {
+    const session = this.manager.session;
+    if (this.followedOpening && !this.isOpening(session)) this.follow(session);
+    else this.postSessions();
+  }
+
+  private postSessions(): void {
+    const folders = new Set(this.manager.openSessions.map((open) => open.cwd));
+    this.post({
+      type: 'sessions',
+      sessions: this.manager.sessionViews(),
+      currentKey: this.manager.currentKey ?? null,
+      multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 || folders.size > 1,
+    });
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */
@@ -124,6 +153,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const session = snapshotOf(this.manager.session);
     const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
     this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session, terminals });
+    this.postSessions();
   }
 
   private post(message: HostToWebview): void {

@@ -35,6 +35,8 @@ export class ReviewService implements vscode.Disposable {
    * when the manager drops the session: the ledger of its changes stays, the session's transcript is not kept alive.
    */
   private readonly liveSessions = new Map<string, vscode.Disposable>();
+  /** The transcript of each live session, for attributing a change to the tool call that made it. */
+  private readonly liveStates = new Map<string, () => Session['state'] | undefined>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
   readonly onDidChange = this.changeEmitter.event;
@@ -49,14 +51,14 @@ export class ReviewService implements vscode.Disposable {
     this.disposables.push(
       this.watch,
       this.changeEmitter,
-      manager.onDidChangeSession((session) => {
-        this.releaseDropped(session);
-        if (session) this.track(session);
-        this.changeEmitter.fire();
-      }),
+      // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
+      // shown session's.
+      manager.onDidOpenSession((open) => this.track(open.session)),
+      manager.onDidCloseSession((open) => this.release(open.session.sessionId)),
+      manager.onDidChangeSession(() => this.changeEmitter.fire()),
       writes.onDidRecord((write) => this.bySession.get(write.sessionId)?.fsWrite(write)),
     );
-    if (manager.session) this.track(manager.session);
+    manager.openSessions.forEach((open) => this.track(open.session));
   }
 
   /** The current session's ledger. */
@@ -95,33 +97,20 @@ export class ReviewService implements vscode.Disposable {
     this.bySession.forEach((changes) => changes.dispose());
   }
 
-  private releaseDropped(current: Session | undefined): void {
-    for (const [sessionId, live] of this.liveSessions) {
-      if (sessionId === current?.sessionId) continue;
-      live.dispose();
-      this.liveSessions.delete(sessionId);
-    }
+  /** The session closed: its ledger stays, its transcript is not kept alive. */
+  private release(sessionId: string): void {
+    this.liveSessions.get(sessionId)?.dispose();
+    this.liveSessions.delete(sessionId);
   }
 
   private track(session: Session): void {
-    if (this.bySession.has(session.sessionId)) return;
     const sessionId = session.sessionId;
+    if (this.liveSessions.has(sessionId)) return;
+    const changes = this.bySession.get(sessionId) ?? this.changesFor(sessionId);
+    // Closures here share one context: every reference to the session is dropped on release. A session brought back
+    // later (same id, a new Session) is tracked again on the same ledger.
     let state: Session['state'] | undefined = session.state;
-    const changes = new SessionChanges(sessionId, {
-      keyOf: caseKey,
-      snapshot: this.snapshot,
-      attribute: (file) => (state ? toolCallFor(state, file, caseKey) : undefined),
-      now: Date.now,
-      graceMs: GRACE_MS,
-    });
-    this.bySession.set(sessionId, changes);
-    this.disposables.push(
-      this.disk.track(changes),
-      changes.ledger.onDidChange(() => {
-        if (this.manager.session?.sessionId === sessionId) this.changeEmitter.fire();
-      }),
-    );
-    // Closures of this function share one context: every reference to the session is dropped on release.
+    this.liveStates.set(sessionId, () => state);
     let turns: vscode.Disposable | undefined = session.observeTurns({
       willPrompt: async (content) => {
         await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
@@ -135,7 +124,29 @@ export class ReviewService implements vscode.Disposable {
         turns?.dispose();
         turns = undefined;
         state = undefined;
+        this.liveStates.delete(sessionId);
       },
     });
+  }
+
+  private changesFor(sessionId: string): SessionChanges {
+    const changes = new SessionChanges(sessionId, {
+      keyOf: caseKey,
+      snapshot: this.snapshot,
+      attribute: (file) => {
+        const state = this.liveStates.get(sessionId)?.();
+        return state ? toolCallFor(state, file, caseKey) : undefined;
+      },
+      now: Date.now,
+      graceMs: GRACE_MS,
+    });
+    this.bySession.set(sessionId, changes);
+    this.disposables.push(
+      this.disk.track(changes),
+      changes.ledger.onDidChange(() => {
+        if (this.manager.session?.sessionId === sessionId) this.changeEmitter.fire();
+      }),
+    );
+    return changes;
   }
 }

@@ -1,0 +1,202 @@
+// Session history in VS Code: the extension's own record of sessions and of the ones open (workspace state), the
+// history view's list, deleting, and bringing back after a window reload the sessions that were open.
+import * as vscode from 'vscode';
+import type { SessionManager } from '../../session/sessionManager';
+import { sessionTitle } from '../../session/openSessionView';
+import type { HistoryMessage } from '../../shared/sessionsProtocol';
+import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
+import { forgetRecord, OpenRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../sessionRecords';
+
+const RECORDS_KEY = 'acp.sessionRecords';
+const OPEN_KEY = 'acp.openSessions';
+
+/** Questions the history asks (tests answer them). */
+export interface HistoryUserInterface {
+  /** True to delete. `agentForgets`: the agent deletes it too (else only this record forgets it). */
+  confirmDelete(title: string, agentName: string, agentForgets: boolean): Promise<boolean>;
+  warn(message: string): void;
+}
+
+export const vscodeHistoryUserInterface: HistoryUserInterface = {
+  async confirmDelete(title, agentName, agentForgets) {
+    const detail = agentForgets
+      ? `${agentName} deletes it: it leaves the history of every client. This cannot be undone.`
+      : `It is forgotten here; ${agentName} may still keep it.`;
+    const answer = await vscode.window.showWarningMessage(`Delete the session "${title}"?`, { modal: true, detail }, 'Delete');
+    return answer === 'Delete';
+  },
+  warn(message) {
+    void vscode.window.showWarningMessage(message);
+  },
+};
+
+export interface SessionHistoryDeps {
+  manager: SessionManager;
+  state: vscode.Memento;
+  /** The workspace folders. */
+  roots(): string[];
+  /** The name of an agent of the settings. */
+  agentName(agentId: string): string | undefined;
+  post(message: HistoryMessage): void;
+  log(line: string): void;
+}
+
+export class SessionHistory implements vscode.Disposable {
+  ui: HistoryUserInterface = vscodeHistoryUserInterface;
+  private readonly browser: HistoryBrowser;
+  private readonly seen = new Map<string, { title: string; prompts: number }>();
+  private lastOpen = '';
+  private restoreAttempted = false;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly deps: SessionHistoryDeps) {
+    this.browser = new HistoryBrowser({
+      agents: () => this.historyAgents(),
+      records: () => this.records(),
+      isOpen: (agentId, sessionId) => deps.manager.find(agentId, sessionId) !== undefined,
+      roots: deps.roots,
+      post: deps.post,
+    });
+    this.subscription = deps.manager.onDidChangeSessions(() => void this.sessionsChanged());
+  }
+
+  records(): SessionRecord[] {
+    return readSessionRecords(this.deps.state.get(RECORDS_KEY));
+  }
+
+  openRecords(): OpenRecord[] {
+    return readOpenRecords(this.deps.state.get(OPEN_KEY));
+  }
+
+  showHistory(): Promise<void> {
+    return this.browser.first();
+  }
+
+  moreHistory(): Promise<void> {
+    return this.browser.more();
+  }
+
+  async open(agentId: string, sessionId: string): Promise<void> {
+    const record = this.records().find((item) => item.agentId === agentId && item.sessionId === sessionId);
+    const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
+    await this.deps.manager.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
+    this.browser.refresh();
+  }
+
+  async delete(agentId: string, sessionId: string): Promise<void> {
+    const item = this.browser.view().items.find((entry) => entry.agentId === agentId && entry.sessionId === sessionId);
+    if (!item?.canDelete) throw new Error('That session cannot be deleted from here.');
+    const running = this.deps.manager.runningAgent(agentId);
+    const agentForgets = running?.lifecycle.delete === true;
+    if (!(await this.ui.confirmDelete(item.title ?? 'Untitled session', item.agentName, agentForgets))) return;
+    const open = this.deps.manager.find(agentId, sessionId);
+    if (open) await this.deps.manager.close(open.key);
+    if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
+    await this.deps.state.update(RECORDS_KEY, forgetRecord(this.records(), { agentId, sessionId }));
+    this.browser.forget({ agentId, sessionId });
+  }
+
+  /**
+   * Once per window, when the chat first shows: the sessions open when the window went away come back (loaded or
+   * resumed, the shown one shown again). True when there were any to bring back.
+   */
+  async restoreOnce(): Promise<boolean> {
+    if (this.restoreAttempted) return false;
+    this.restoreAttempted = true;
+    const records = this.openRecords();
+    if (records.length === 0) return false;
+    const failures: string[] = [];
+    const ordered = [...records.filter((record) => record.shown), ...records.filter((record) => !record.shown)];
+    for (const record of ordered) {
+      try {
+        await this.deps.manager.reopen({ ...record, show: record.shown });
+      } catch (error) {
+        failures.push(`"${record.title ?? record.sessionId}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (failures.length > 0) this.ui.warn(`Some sessions could not be brought back: ${failures.join('; ')}`);
+    const manager = this.deps.manager;
+    const last = manager.openSessions.at(-1);
+    if (!manager.session && last) manager.show(last.key);
+    return true;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private async sessionsChanged(): Promise<void> {
+    const manager = this.deps.manager;
+    let records = this.records();
+    let changed = false;
+    for (const open of manager.openSessions) {
+      if (open.opening) continue;
+      const state = open.session.state;
+      const prompts = state.entries.reduce((count, entry) => count + (entry.kind === 'user' ? 1 : 0), 0);
+      if (prompts === 0) continue;
+      const title = sessionTitle(state, open.knownTitle);
+      const id = `${open.agent.definition.id}\u0000${open.session.sessionId}`;
+      const before = this.seen.get(id);
+      this.seen.set(id, { title, prompts });
+      if (before && before.title === title && before.prompts === prompts) continue;
+      // A session brought back keeps its time until it has a new turn.
+      const recorded = before ? undefined : records.find((record) => record.agentId === open.agent.definition.id && record.sessionId === open.session.sessionId);
+      const updatedAt = recorded?.updatedAt ?? new Date().toISOString();
+      records = upsertRecord(records, { agentId: open.agent.definition.id, sessionId: open.session.sessionId, cwd: open.cwd, title, updatedAt });
+      changed = true;
+    }
+    if (changed) await this.deps.state.update(RECORDS_KEY, records);
+    // Until the sessions of the last window were brought back (or that was tried), their record is kept as it is.
+    if (this.restoreAttempted) await this.saveOpen();
+  }
+
+  private async saveOpen(): Promise<void> {
+    const manager = this.deps.manager;
+    const open: OpenRecord[] = manager.openSessions
+      .filter((item) => !item.session.ended)
+      .map((item) => ({
+        agentId: item.agent.definition.id,
+        sessionId: item.session.sessionId,
+        cwd: item.cwd,
+        title: sessionTitle(item.session.state, item.knownTitle),
+        shown: item.key === manager.currentKey,
+      }));
+    const json = JSON.stringify(open);
+    if (json === this.lastOpen) return;
+    this.lastOpen = json;
+    await this.deps.state.update(OPEN_KEY, open);
+  }
+
+  private async historyAgents(): Promise<HistoryAgent[]> {
+    const manager = this.deps.manager;
+    const ids = new Set<string>();
+    const selected = manager.selectedAgent?.id;
+    if (selected) ids.add(selected);
+    manager.openSessions.forEach((open) => ids.add(open.agent.definition.id));
+    this.records().forEach((record) => ids.add(record.agentId));
+    const agents: HistoryAgent[] = [];
+    for (const id of ids) {
+      // The selected agent is started to ask it; others are asked only when they run already.
+      const running =
+        id === selected
+          ? await manager.startedAgent(id).catch((error: unknown) => {
+              this.deps.log(`Starting ${id} for the history failed: ${String(error)}`);
+              return undefined;
+            })
+          : manager.runningAgent(id);
+      const name = running?.name ?? this.deps.agentName(id) ?? id;
+      if (!running) {
+        agents.push({ id, name });
+        continue;
+      }
+      const { lifecycle, runtime } = running;
+      agents.push({
+        id,
+        name,
+        lifecycle,
+        ...(lifecycle.list ? { list: (params: { cwd?: string; cursor?: string }) => runtime.connection.listSessions(params) } : {}),
+      });
+    }
+    return agents;
+  }
+}
