@@ -150,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       .then(async () => {
         if (!agent.builtIn) searchPath ??= await agentSearchPath();
       })
+      .then(() => manager.syncAgents(resolved.agents))
       .then(() => manager.useAgent(agent));
   };
   selectConfiguredAgent();
@@ -252,16 +253,22 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     await manager.newSession({ cwd });
   };
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  /** "Show" on a notification: the chat comes up with the session that asks. */
+  const showSessionInChat = (session: unknown): void => {
+    const open = manager.openSessions.find((item) => item.session === session);
+    if (open) manager.show(open.key);
+    void showChat();
+  };
   const composer = new ComposerHost({ manager, post: (message) => provider.postToView(message), revealView: showChat });
   const permissionNotifier = new PermissionNotifier(manager, {
     isPanelVisible: () => provider.isVisible,
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
-    showPanel: () => void showChat(),
+    showPanel: showSessionInChat,
   });
   const elicitationNotifier = new ElicitationNotifier(manager, {
     isPanelVisible: () => provider.isVisible,
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
-    showPanel: () => void showChat(),
+    showPanel: showSessionInChat,
   });
 
   const following = registerFollowAgent(manager);

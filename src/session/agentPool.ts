@@ -167,6 +167,6 @@ export class AgentPool {
   }
 }
 
-function sameLaunch(a: AgentDefinition, b: AgentDefinition): boolean {
+export function sameLaunch(a: AgentDefinition, b: AgentDefinition): boolean {
   return a.id === b.id && a.command === b.command && JSON.stringify([a.args, a.env]) === JSON.stringify([b.args, b.env]);
 }

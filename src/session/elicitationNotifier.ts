@@ -7,6 +7,7 @@ import { reviewUrl } from '../shared/elicitationUrl';
 import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
 import type { NotifierUi } from './permissionNotifier';
 import type { ElicitationAnswer, ElicitationAnswerResult } from './sessionElicitations';
+import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
 export const SHOW = 'Show';
 export const DECLINE = 'Decline';
@@ -17,9 +18,9 @@ export interface ElicitingSession {
   answerElicitation(requestKey: string, answer: ElicitationAnswer): ElicitationAnswerResult;
 }
 
-export interface ElicitingSessions {
+export interface ElicitingSessions extends OpenSessionsSource<ElicitingSession> {
+  /** The session shown in the chat. */
   readonly session: ElicitingSession | undefined;
-  readonly onDidChangeSession: Event<ElicitingSession | undefined>;
 }
 
 /** The notification's text: the agent's message, and for URL mode the site it wants opened (as plain text). */
@@ -39,26 +40,17 @@ function newestWithId(state: SessionState, id: string): TranscriptEntry | undefi
 
 export class ElicitationNotifier {
   private readonly notified = new Set<string>();
-  private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscription: { dispose(): void };
 
   constructor(
-    sessions: ElicitingSessions,
+    private readonly sessions: ElicitingSessions,
     private readonly ui: NotifierUi,
   ) {
-    this.subscription = sessions.onDidChangeSession((session) => this.watch(session));
-    this.watch(sessions.session);
+    this.subscription = watchOpenSessions(sessions, (session, change) => this.onChange(session, change));
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.sessionSubscription?.dispose();
-  }
-
-  private watch(session: ElicitingSession | undefined): void {
-    this.sessionSubscription?.dispose();
-    this.notified.clear();
-    this.sessionSubscription = session?.onDidChange((change) => this.onChange(session, change));
   }
 
   private onChange(session: ElicitingSession, change: SessionChange): void {
@@ -66,14 +58,14 @@ export class ElicitationNotifier {
       const entry = newestWithId(session.state, id);
       if (entry?.kind !== 'elicitation' || entry.outcome !== undefined || this.notified.has(entry.requestKey)) continue;
       this.notified.add(entry.requestKey);
-      if (!this.ui.isPanelVisible()) this.notify(session, entry);
+      if (!this.ui.isPanelVisible() || session !== this.sessions.session) this.notify(session, entry);
     }
   }
 
   private notify(session: ElicitingSession, entry: ElicitationEntry): void {
     void Promise.resolve(this.ui.show(elicitationNotice(entry), [SHOW, DECLINE])).then(
       (button) => {
-        if (button === SHOW) this.ui.showPanel();
+        if (button === SHOW) this.ui.showPanel(session);
         else if (button === DECLINE) session.answerElicitation(entry.requestKey, { action: 'decline' });
       },
       () => undefined,

@@ -1,10 +1,12 @@
-// Permission requests while the chat panel is hidden: a notification offers the same options (the first three as
-// buttons, plus "Show", which brings the panel up). The request settles once, wherever it is answered first: a
+// Permission requests the user cannot see (the chat panel is hidden, or the request is in a session behind the shown
+// one): a notification offers the same options (the first three as buttons, plus "Show", which brings the panel up
+// with that session). The request settles once, wherever it is answered first: a
 // button pressed after the panel answered changes nothing. No `vscode` here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { OpenPermissionOption } from '../shared/acp';
 import type { SessionChange, SessionState, ToolCallEntry } from '../shared/model';
 import { findToolCall } from '../shared/reducer';
+import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
 /** Tool call entries have the id `t:<toolCallId>` (see reducerBook). */
 const TOOL_ENTRY_PREFIX = 't:';
@@ -17,7 +19,8 @@ export interface NotifierUi {
   isPanelVisible(): boolean;
   /** Resolves with the pressed button, or undefined when the notification was dismissed. */
   show(message: string, buttons: string[]): PromiseLike<string | undefined>;
-  showPanel(): void;
+  /** Brings the chat panel up, showing this session. */
+  showPanel(session: unknown): void;
 }
 
 export interface NotifierSession {
@@ -26,9 +29,9 @@ export interface NotifierSession {
   choosePermission(requestKey: string, optionId: string): boolean;
 }
 
-export interface NotifierSessions {
+export interface NotifierSessions extends OpenSessionsSource<NotifierSession> {
+  /** The session shown in the chat. */
   readonly session: NotifierSession | undefined;
-  readonly onDidChangeSession: Event<NotifierSession | undefined>;
 }
 
 export interface PermissionNotice {
@@ -50,18 +53,20 @@ export function noticeButtons(options: readonly OpenPermissionOption[]): { butto
 
 export class PermissionNotifier {
   private readonly notified = new Map<string, { session: NotifierSession; toolCallId: string; optionIds: Map<string, string> }>();
-  private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscription: { dispose(): void };
   private readonly noticeEmitter = new Emitter<PermissionNotice>();
   /** A notification was shown. */
   readonly onDidNotify: Event<PermissionNotice> = this.noticeEmitter.event;
 
   constructor(
-    sessions: NotifierSessions,
+    private readonly sessions: NotifierSessions,
     private readonly ui: NotifierUi,
   ) {
-    this.subscription = sessions.onDidChangeSession((session) => this.watch(session));
-    this.watch(sessions.session);
+    this.subscription = watchOpenSessions(
+      sessions,
+      (session, change) => this.onChange(session, change),
+      (session) => this.forget(session),
+    );
   }
 
   /**
@@ -71,7 +76,7 @@ export class PermissionNotifier {
   answer(requestKey: string, button: string | undefined): boolean {
     const notice = this.notified.get(requestKey);
     if (button === SHOW_BUTTON) {
-      this.ui.showPanel();
+      this.ui.showPanel(notice?.session);
       return false;
     }
     if (!notice || button === undefined) return false;
@@ -83,20 +88,17 @@ export class PermissionNotifier {
 
   dispose(): void {
     this.subscription.dispose();
-    this.sessionSubscription?.dispose();
     this.noticeEmitter.dispose();
   }
 
-  private watch(session: NotifierSession | undefined): void {
-    this.sessionSubscription?.dispose();
-    this.notified.clear();
-    this.sessionSubscription = session?.onDidChange((change) => this.onChange(session, change));
+  private forget(session: NotifierSession): void {
+    for (const [key, notice] of [...this.notified]) if (notice.session === session) this.notified.delete(key);
   }
 
   private onChange(session: NotifierSession, change: SessionChange): void {
     // Requests answered (anywhere) or withdrawn are forgotten: a late button press finds nothing.
     for (const [key, notice] of [...this.notified]) {
-      if (findToolCall(session.state, notice.toolCallId)?.permission?.requestKey !== key) this.notified.delete(key);
+      if (notice.session === session && findToolCall(session.state, notice.toolCallId)?.permission?.requestKey !== key) this.notified.delete(key);
     }
     for (const id of change.entries) {
       if (!id.startsWith(TOOL_ENTRY_PREFIX)) continue;
@@ -107,7 +109,7 @@ export class PermissionNotifier {
 
   private notify(session: NotifierSession, entry: ToolCallEntry): void {
     const permission = entry.permission;
-    if (!permission || this.ui.isPanelVisible()) return;
+    if (!permission || (this.ui.isPanelVisible() && session === this.sessions.session)) return;
     const { buttons, optionIds } = noticeButtons(permission.options);
     const key = permission.requestKey;
     this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds });

@@ -12,7 +12,7 @@ import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp'
 import type { ConfigValue } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
-import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
+import { AgentPool, PooledAgent, sameLaunch, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
 import { AgentDefaults, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from './agentDefaults';
 import type { ClientServices } from './clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
@@ -187,6 +187,19 @@ export class SessionManager {
     if (this.shown && this.shown.agent !== agent) this.show(undefined);
     else this.agentEmitter.fire(agent.summary);
     if (previous && previous !== replaced) await this.stopIfUnused(previous);
+  }
+
+  /**
+   * The agent settings changed: an agent no longer in them, or whose launch (command, args, env) changed, stops and
+   * its sessions close.
+   */
+  async syncAgents(definitions: readonly AgentDefinition[]): Promise<void> {
+    const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+    for (const agent of this.pool.all()) {
+      const definition = byId.get(agent.definition.id);
+      if (!definition || !sameLaunch(agent.definition, definition)) await this.retire(agent);
+      else agent.definition = definition;
+    }
   }
 
   /** Starts a fresh session on the selected agent (starting the agent if needed) and shows it. */
@@ -452,6 +465,7 @@ export class SessionManager {
   /** An agent replaced by a new launch (its settings changed): its sessions close and it stops. */
   private async retire(agent: PooledAgent): Promise<void> {
     this.sessionsOf(agent).forEach((open) => this.remove(open));
+    // The settings' default agent is selected again right after (useAgent).
     if (this.selected === agent) this.selected = undefined;
     await this.pool.release(agent);
   }

@@ -79,6 +79,10 @@ async function runSession(api: AcpExtensionApi, round: number): Promise<{ pid: n
   const tools = session.state.entries.filter((e): e is ToolCallEntry => e.kind === 'tool_call');
   assert.equal(tools.length, TOOL_CALLS_PER_SESSION + TERMINALS_PER_SESSION);
   assert.ok(tools.every((t) => t.status === 'completed'), 'every tool call and command completed');
+  // The user closes each session when done with it (open sessions stay alive by design).
+  const key = api.sessions.currentKey;
+  assert.ok(key);
+  await api.sessions.close(key);
   return { pid, session: new WeakRef(session) };
 }
 

@@ -141,14 +141,18 @@ describe('terminals: terminal/* for a scripted agent', function () {
     await within(watch.gone, DEADLINE_MS, 'Ctrl+C in the terminal did not end the command');
   });
 
-  it('ends the commands of a session replaced by a new one, and of a session whose agent exits', async () => {
+  it('ends the commands of a session that is closed, and of a session whose agent exits', async () => {
     await useScriptedAgent(api, 'terminals-session-end');
     watch = watchCommand();
     await newSession();
+    const first = api.sessions.currentKey;
+    assert.ok(first);
     await api.sessions.prompt('start');
     await within(watch.opened, DEADLINE_MS, 'the command never started');
     const second = await newSession();
-    await within(watch.gone, DEADLINE_MS, 'the command of the replaced session still runs');
+    assert.ok(api.sessions.openSessions.some((open) => open.key === first), 'the first session stays open behind the new one');
+    await api.sessions.close(first);
+    await within(watch.gone, DEADLINE_MS, 'the command of the closed session still runs');
     watch.dispose();
 
     watch = watchCommand();

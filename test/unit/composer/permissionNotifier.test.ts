@@ -41,9 +41,11 @@ class FakeUi {
   visible = false;
   shown: { message: string; buttons: string[]; press(button: string | undefined): Promise<void> }[] = [];
   panelShown = 0;
+  panelShownFor: unknown[] = [];
   isPanelVisible = () => this.visible;
-  showPanel = () => {
+  showPanel = (session: unknown) => {
     this.panelShown++;
+    this.panelShownFor.push(session);
   };
   show = (message: string, buttons: string[]): Promise<string | undefined> =>
     new Promise((resolve) => {
@@ -62,12 +64,13 @@ describe('permission notifications', () => {
   let session: FakeSession;
   let ui: FakeUi;
   let notifier: PermissionNotifier;
-  const sessionEmitter = new Emitter<NotifierSession | undefined>();
+  const opened = new Emitter<{ session: NotifierSession }>();
+  const closed = new Emitter<{ session: NotifierSession }>();
 
   beforeEach(() => {
     session = new FakeSession();
     ui = new FakeUi();
-    const sessions: NotifierSessions = { session, onDidChangeSession: sessionEmitter.event };
+    const sessions: NotifierSessions = { session, openSessions: [{ session }], onDidOpenSession: opened.event, onDidCloseSession: closed.event };
     notifier = new PermissionNotifier(sessions, ui);
   });
 
@@ -116,16 +119,28 @@ describe('permission notifications', () => {
     assert.deepEqual(session.chosen, []);
   });
 
-  it('notifies once per request, and a new session forgets the old requests', async () => {
+  it('notifies once per request, and a closed session\'s requests are forgotten', async () => {
     session.ask('p1');
     session.ask('p1');
     assert.equal(ui.shown.length, 1);
     const fired: string[] = [];
     notifier.onDidNotify((notice) => fired.push(notice.requestKey));
-    sessionEmitter.fire(undefined);
+    closed.fire({ session });
     assert.equal(notifier.answer('p1', 'Reject'), false);
     await ui.shown[0].press('Reject');
     assert.deepEqual(session.chosen, []);
     assert.deepEqual(fired, []);
+  });
+
+  it('tells about a request of a session behind the shown one even while the panel is visible, and "Show" names it', async () => {
+    ui.visible = true;
+    const background = new FakeSession();
+    opened.fire({ session: background });
+    session.ask('p1');
+    assert.equal(ui.shown.length, 0, 'the shown session asks in the visible panel');
+    background.ask('p2');
+    assert.equal(ui.shown.length, 1);
+    await ui.shown[0].press(SHOW_BUTTON);
+    assert.deepEqual(ui.panelShownFor, [background]);
   });
 });

@@ -8,7 +8,12 @@ const transport = () => ({ prompt: () => new Promise<never>(() => undefined), ca
 
 function setup(visible: boolean, press: string | undefined) {
   const session = new Session(scope, transport);
-  const sessions = { session: session as ElicitingSession | undefined, onDidChangeSession: new Emitter<ElicitingSession | undefined>().event };
+  const sessions = {
+    session: session as ElicitingSession | undefined,
+    openSessions: [{ session: session as ElicitingSession }],
+    onDidOpenSession: new Emitter<{ session: ElicitingSession }>().event,
+    onDidCloseSession: new Emitter<{ session: ElicitingSession }>().event,
+  };
   const shown: { message: string; buttons: string[] }[] = [];
   let panelShown = 0;
   const notifier = new ElicitationNotifier(sessions, {

@@ -24,6 +24,13 @@ const VALID: WebviewToHost[] = [
   { type: 'openDiff', toolCallId: 'call_1', index: 0 },
   { type: 'copyText', text: 'code' },
   { type: 'loadOlder', sessionId: 's1', before: 'e1' },
+  { type: 'switchSession', key: 's2' },
+  { type: 'closeSession', key: 's2' },
+  { type: 'showHistory' },
+  { type: 'moreHistory' },
+  { type: 'openHistorySession', agentId: 'claude', sessionId: 'abc' },
+  { type: 'deleteHistorySession', agentId: 'claude', sessionId: 'abc' },
+  { type: 'openAgentSettings' },
 ];
 
 /** Values of every JSON-ish kind, odd ones included. */

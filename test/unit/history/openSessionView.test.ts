@@ -1,0 +1,33 @@
+import * as assert from 'node:assert/strict';
+import { sessionActivity, sessionTitle, UNTITLED } from '../../../src/session/openSessionView';
+import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
+
+describe('open sessions: title and activity', () => {
+  it('titles: the agent\'s, else the first prompt in one line, else the known one, else "New session"', () => {
+    const state = createSessionState('s');
+    assert.equal(sessionTitle(state), UNTITLED);
+    assert.equal(sessionTitle(state, 'From history'), 'From history');
+    addUserMessage(state, [{ type: 'text', text: '  Fix the\n\nbuild   please ' }]);
+    assert.equal(sessionTitle(state), 'Fix the build please');
+    addUserMessage(state, [{ type: 'text', text: 'second' }]);
+    assert.equal(sessionTitle(state), 'Fix the build please');
+    applySessionUpdate(state, { sessionUpdate: 'session_info_update', title: 'Agent title' }, 0);
+    assert.equal(sessionTitle(state), 'Agent title');
+    const long = createSessionState('l');
+    addUserMessage(long, [{ type: 'text', text: 'x'.repeat(200) }]);
+    assert.equal(sessionTitle(long).length, 80);
+  });
+
+  it('activity: opening, ended, waiting for the user in the running turn, working, idle', () => {
+    const state = createSessionState('s');
+    assert.equal(sessionActivity(state, { opening: true, ended: false }), 'opening');
+    assert.equal(sessionActivity(state, { opening: false, ended: true }), 'ended');
+    assert.equal(sessionActivity(state, { opening: false, ended: false }), 'idle');
+    addUserMessage(state, [{ type: 'text', text: 'go' }]);
+    setTurnState(state, 'running');
+    assert.equal(sessionActivity(state, { opening: false, ended: false }), 'working');
+    applySessionUpdate(state, { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'rm' }, 0);
+    setPermissionRequest(state, { toolCallId: 't1' }, [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }], 'k1');
+    assert.equal(sessionActivity(state, { opening: false, ended: false }), 'needsYou');
+  });
+});
