@@ -7,6 +7,7 @@ import { createClientServices } from './clientServices';
 import { registerPaletteCommands } from './commands/palette';
 import type { PalettePicks } from './commands/quickPick';
 import { registerCommands } from './commands/registerCommands';
+import { newSessionInChosenFolder } from './commands/newSession';
 import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
@@ -177,7 +178,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       case 'elicitation':
         return answerElicitation(manager.session, action);
       case 'newSession':
-        return newSessionInChosenFolder();
+        return newSessionInFolder();
       case 'switchSession':
         return manager.show(action.key);
       case 'closeSession':
@@ -236,22 +237,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     post: (message) => provider.postToView(message),
     log: (line) => console.log(`[acp history] ${line}`),
   });
-  /** A new session on the selected agent; in a workspace of several folders the user picks the folder it works in. */
-  const newSessionInChosenFolder = async (): Promise<void> => {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    let cwd: string | undefined;
-    if (folders.length > 1) {
-      const current = defaultSessionCwd();
-      cwd = await palette.picks.pickOne({
-        id: 'acp.newSession.folder',
-        title: 'New Session',
-        placeholder: 'The folder the agent works in',
-        items: folders.map((folder) => ({ label: folder.name, description: folder.uri.fsPath, value: folder.uri.fsPath, current: folder.uri.fsPath === current })),
-      });
-      if (cwd === undefined) return;
-    }
-    await manager.newSession({ cwd });
-  };
+  const newSessionInFolder = (): Promise<void> => newSessionInChosenFolder(manager, palette.picks, defaultSessionCwd);
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the chat comes up with the session that asks. */
   const showSessionInChat = (session: unknown): void => {
@@ -308,7 +294,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
       }
     }),
-    ...registerCommands({ manager, traffic, agentSelected }),
+    ...registerCommands({ manager, traffic, agentSelected, newSession: newSessionInFolder }),
     ...following.disposables,
     ...palette.disposables,
     ...review.disposables,

@@ -10,6 +10,7 @@ import { PalettePicks } from './quickPick';
 import { SEND_SELECTION_COMMAND, sendSelection } from './sendSelection';
 import { SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
 import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
+import { CLOSE_SESSION_COMMAND, closeSession, SWITCH_SESSION_COMMAND, switchSession } from './switchSession';
 
 export interface PaletteDeps {
   extensionUri: vscode.Uri;
@@ -60,6 +61,14 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
       vscode.commands.registerCommand(
         ADD_FILE_COMMAND,
         reported((clicked?: unknown, selected?: unknown) => addFiles(composer, clicked, selected)),
+      ),
+      vscode.commands.registerCommand(
+        SWITCH_SESSION_COMMAND,
+        reported((key?: unknown) => switchSession(manager, picks, deps.showChat, key)),
+      ),
+      vscode.commands.registerCommand(
+        CLOSE_SESSION_COMMAND,
+        reported((key?: unknown) => closeSession(manager, key)),
       ),
       vscode.commands.registerCommand(
         EXPORT_TRANSCRIPT_COMMAND,

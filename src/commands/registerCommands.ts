@@ -8,6 +8,8 @@ export interface CommandDeps {
   traffic: TrafficLog;
   /** Resolves once the configured agent is selected (settings are read asynchronously). */
   agentSelected(): Promise<void>;
+  /** A new session (in the folder the user picks when the workspace has several). */
+  newSession(): Promise<void>;
 }
 
 async function reportErrors(action: () => Promise<unknown>): Promise<void> {
@@ -18,13 +20,13 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export function registerCommands({ manager, traffic, agentSelected }: CommandDeps): vscode.Disposable[] {
+export function registerCommands({ manager, traffic, agentSelected, newSession }: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('acp.focusChat', () => vscode.commands.executeCommand('acp.chat.focus')),
     vscode.commands.registerCommand('acp.newSession', () =>
       reportErrors(async () => {
         await agentSelected();
-        await manager.newSession();
+        await newSession();
         await vscode.commands.executeCommand('acp.chat.focus');
       }),
     ),

@@ -1,0 +1,39 @@
+// "ACP: Switch Session" and "ACP: Close Session": the panel's open sessions from the palette.
+import type { SessionManager } from '../session/sessionManager';
+import type { PalettePicks } from './quickPick';
+
+export const SWITCH_SESSION_COMMAND = 'acp.switchSession';
+export const CLOSE_SESSION_COMMAND = 'acp.closeSession';
+
+const ACTIVITY_WORDS: Record<string, string> = {
+  opening: 'opening…',
+  working: 'working…',
+  needsYou: 'waits for you',
+  ended: 'ended',
+};
+
+function sessionItems(manager: SessionManager) {
+  return manager.sessionViews().map((view) => ({
+    label: view.title,
+    description: [view.agentName, ACTIVITY_WORDS[view.activity]].filter(Boolean).join(' · '),
+    value: view.key,
+    current: view.key === manager.currentKey,
+  }));
+}
+
+/** `key` skips the pick (keybindings and tests). */
+export async function switchSession(manager: SessionManager, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
+  if (manager.openSessions.length === 0) throw new Error('No session is open: send a message in the chat to start one.');
+  const chosen =
+    typeof key === 'string' ? key : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(manager) });
+  if (chosen === undefined) return;
+  manager.show(chosen);
+  await showChat();
+}
+
+/** Closes the shown session (or the one given). */
+export async function closeSession(manager: SessionManager, key?: unknown): Promise<void> {
+  const target = typeof key === 'string' ? key : manager.currentKey;
+  if (target === undefined) throw new Error('No session is shown.');
+  await manager.close(target);
+}
