@@ -420,7 +420,10 @@ export class SessionManager {
     open.session.applySetup(response);
     if (agent.summary.auth) this.pool.setAuthPrompt(agent, undefined);
     await this.applyDefaults(open.session, agent);
+    const previous = this.shown;
     this.add(open, true);
+    // A session never used (nothing said in it) makes way for the new one instead of piling up in the list.
+    if (previous && !previous.opening && previous.session.state.entries.length === 0) await this.close(previous.key);
     return open.session;
   }
 

@@ -156,3 +156,25 @@ describe('session manager: several sessions across agents', function () {
     assert.equal(lastAgentText(manager), 'two says after the crash');
   });
 });
+
+describe('session manager: an unused session makes way', function () {
+  this.timeout(30_000);
+  it('a new session replaces the shown one when nothing was said in it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unused-'));
+    const file = path.join(dir, 's.json');
+    fs.writeFileSync(file, JSON.stringify({ name: 's', turns: [{ steps: [{ say: 'ok' }] }] }));
+    const { manager } = scriptedManager(dir);
+    try {
+      await manager.useAgent(scriptedDefinition('s', file));
+      await manager.newSession();
+      await manager.newSession();
+      assert.equal(manager.openSessions.length, 1);
+      await manager.prompt('hi');
+      await manager.newSession();
+      assert.equal(manager.openSessions.length, 2, 'a session with a conversation stays');
+    } finally {
+      await manager.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
