@@ -1,7 +1,7 @@
 // Session history in VS Code: the extension's own record of sessions and of the ones open (workspace state), the
 // history view's list, deleting, and bringing back after a window reload the sessions that were open.
 import * as vscode from 'vscode';
-import type { SessionManager } from '../../session/sessionManager';
+import type { OpenSession, SessionManager } from '../../session/sessionManager';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
@@ -47,7 +47,7 @@ export class SessionHistory implements vscode.Disposable {
   private readonly seen = new Map<string, { title: string; prompts: number }>();
   private lastOpen = '';
   private restoreAttempted = false;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: SessionHistoryDeps) {
     this.browser = new HistoryBrowser({
@@ -57,7 +57,10 @@ export class SessionHistory implements vscode.Disposable {
       roots: deps.roots,
       post: deps.post,
     });
-    this.subscription = deps.manager.onDidChangeSessions(() => void this.sessionsChanged());
+    this.subscriptions = [
+      deps.manager.onDidChangeSessions(() => void this.sessionsChanged()),
+      deps.manager.onDidCloseSession((open) => void this.sessionClosed(open)),
+    ];
   }
 
   records(): SessionRecord[] {
@@ -122,32 +125,47 @@ export class SessionHistory implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscriptions.forEach((subscription) => subscription.dispose());
   }
 
   private async sessionsChanged(): Promise<void> {
-    const manager = this.deps.manager;
     let records = this.records();
     let changed = false;
-    for (const open of manager.openSessions) {
-      if (open.opening) continue;
-      const state = open.session.state;
-      const prompts = state.entries.reduce((count, entry) => count + (entry.kind === 'user' ? 1 : 0), 0);
-      if (prompts === 0) continue;
-      const title = sessionTitle(state, open.knownTitle);
-      const id = `${open.agent.definition.id}\u0000${open.session.sessionId}`;
-      const before = this.seen.get(id);
-      this.seen.set(id, { title, prompts });
-      if (before && before.title === title && before.prompts === prompts) continue;
-      // A session brought back keeps its time until it has a new turn.
-      const recorded = before ? undefined : records.find((record) => record.agentId === open.agent.definition.id && record.sessionId === open.session.sessionId);
-      const updatedAt = recorded?.updatedAt ?? new Date().toISOString();
-      records = upsertRecord(records, { agentId: open.agent.definition.id, sessionId: open.session.sessionId, cwd: open.cwd, title, updatedAt });
-      changed = true;
+    for (const open of this.deps.manager.openSessions) {
+      const updated = this.recorded(records, open);
+      if (updated) {
+        records = updated;
+        changed = true;
+      }
     }
     if (changed) await this.deps.state.update(RECORDS_KEY, records);
     // Until the sessions of the last window were brought back (or that was tried), their record is kept as it is.
     if (this.restoreAttempted) await this.saveOpen();
+  }
+
+  /** A closing session is recorded as it is now (the list's change comes after it is gone). */
+  private async sessionClosed(open: OpenSession): Promise<void> {
+    const records = this.recorded(this.records(), open);
+    if (records) await this.deps.state.update(RECORDS_KEY, records);
+  }
+
+  /** The record with this session's title and time, or undefined when nothing changed (or nothing was said yet). */
+  private recorded(records: SessionRecord[], open: OpenSession): SessionRecord[] | undefined {
+    if (open.opening) return undefined;
+    const state = open.session.state;
+    const prompts = state.entries.reduce((count, entry) => count + (entry.kind === 'user' ? 1 : 0), 0);
+    if (prompts === 0) return undefined;
+    const agentId = open.agent.definition.id;
+    const sessionId = open.session.sessionId;
+    const title = sessionTitle(state, open.knownTitle);
+    const id = `${agentId}\u0000${sessionId}`;
+    const before = this.seen.get(id);
+    this.seen.set(id, { title, prompts });
+    if (before && before.title === title && before.prompts === prompts) return undefined;
+    // A session brought back keeps its time until it has a new turn.
+    const known = before ? undefined : records.find((record) => record.agentId === agentId && record.sessionId === sessionId);
+    const updatedAt = known?.updatedAt ?? new Date().toISOString();
+    return upsertRecord(records, { agentId, sessionId, cwd: open.cwd, title, updatedAt });
   }
 
   private async saveOpen(): Promise<void> {
