@@ -1,12 +1,13 @@
 // Sends the composer's prompts: at once when the agent is free, otherwise into the queue, which drains in order as
 // turns end. After a cancelled or failed turn the queue pauses (the user stopped the agent for a reason) until the
-// user resumes it or removes the items. The queue belongs to the current session: a new session drops it (a prompt
-// written while the first session is being created waits for that session). No `vscode` here.
+// user resumes it or removes the items. The queue belongs to the shown session: when another session is shown, the
+// queue waits with its session and comes back when that session is shown again (a prompt written while the first
+// session is being created waits for that session). No `vscode` here.
 import type { Event } from 'vscode-jsonrpc/node';
 import type { ContentBlock, PromptCapabilities } from '../shared/acp';
 import type { PromptParts } from '../shared/composerProtocol';
 import type { SessionChange, SessionHeader } from '../shared/model';
-import { PromptQueue } from './promptQueue';
+import { ParkedQueue, PromptQueue } from './promptQueue';
 import type { PromptBuilder } from './sessionManager';
 
 /** The part of a Session the dispatcher watches. */
@@ -31,6 +32,8 @@ export class PromptDispatcher {
   /** Set from a send until its turn starts (or the send fails): the agent counts as busy meanwhile. */
   private starting: object | undefined;
   private watched: DispatchSession | undefined;
+  /** The queues of sessions not shown, until they are shown again (gone with their session). */
+  private readonly parked = new WeakMap<DispatchSession, ParkedQueue>();
   private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscription: { dispose(): void };
 
@@ -108,8 +111,11 @@ export class PromptDispatcher {
 
   private watch(session: DispatchSession | undefined): void {
     if (session === this.watched) return;
-    // A session our own prompt is creating adopts the queue; one the user started (new session, restart) drops it.
-    if (this.watched !== undefined && !this.starting) this.queue.clear();
+    // A session our own prompt is creating adopts the queue; otherwise the queue waits with its session.
+    if (this.watched !== undefined && !this.starting) {
+      const parked = this.queue.takeAll();
+      if (parked.items.length > 0) this.parked.set(this.watched, parked);
+    }
     this.sessionSubscription?.dispose();
     this.watched = session;
     let wasBusy = session?.busy ?? false;
@@ -119,5 +125,11 @@ export class PromptDispatcher {
       if (wasBusy) this.starting = undefined;
       else this.afterTurn(session);
     });
+    const waiting = session ? this.parked.get(session) : undefined;
+    if (session && waiting) {
+      this.parked.delete(session);
+      this.queue.restore(waiting);
+      this.drain();
+    }
   }
 }

@@ -8,6 +8,11 @@ export interface QueuedPrompt {
   parts: PromptParts;
 }
 
+export interface ParkedQueue {
+  items: QueuedPrompt[];
+  paused: boolean;
+}
+
 /** How much of a queued prompt's text the view gets. */
 const PREVIEW_CHARS = 300;
 
@@ -53,6 +58,23 @@ export class PromptQueue {
     if (this.items.length === 0 && !this.isPaused) return;
     this.items = [];
     this.isPaused = false;
+    this.changed();
+  }
+
+  /** Takes every prompt out (with the paused flag), to be put back later with `restore`. */
+  takeAll(): ParkedQueue {
+    const parked = { items: this.items, paused: this.isPaused };
+    this.items = [];
+    this.isPaused = false;
+    if (parked.items.length > 0 || parked.paused) this.changed();
+    return parked;
+  }
+
+  /** Puts parked prompts back in front of any queued meanwhile. */
+  restore(parked: ParkedQueue): void {
+    if (parked.items.length === 0) return;
+    this.items = [...parked.items, ...this.items];
+    this.isPaused = this.isPaused || parked.paused;
     this.changed();
   }
 

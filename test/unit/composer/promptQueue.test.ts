@@ -135,7 +135,7 @@ describe('prompt dispatcher', () => {
     });
   }
 
-  it('"New session" while a turn runs drops the queue, and the new session takes prompts at once', async () => {
+  it('"New session" while a turn runs: the queue waits with its session, the new session takes prompts at once', async () => {
     void dispatcher.submit(parts('one'));
     await flush();
     await dispatcher.submit(parts('queued'));
@@ -192,7 +192,7 @@ describe('prompt dispatcher', () => {
     assert.equal(dispatcher.queue.length, 1);
   });
 
-  it('drains after a turn someone else started, and a new session drops the queue', async () => {
+  it('drains after a turn someone else started, and another session shown takes the queue away', async () => {
     const session = target.session as FakeSession;
     session.setTurn('running');
     await dispatcher.submit(parts('later'));
@@ -206,5 +206,23 @@ describe('prompt dispatcher', () => {
     target.session = new FakeSession();
     target.sessionEmitter.fire(target.session);
     assert.equal(dispatcher.queue.length, 0);
+  });
+
+  it('a queue comes back when its session is shown again, and drains there', async () => {
+    const first = target.session as FakeSession;
+    void dispatcher.submit(parts('one'));
+    await flush();
+    await dispatcher.submit(parts('waits'));
+    const other = new FakeSession();
+    target.session = other;
+    target.sessionEmitter.fire(other);
+    assert.equal(dispatcher.queue.length, 0, 'the other session has its own (empty) queue');
+    first.setTurn('idle', 'end_turn');
+    await flush();
+    assert.deepEqual(target.texts(), ['one'], 'nothing is sent to a session that is not shown');
+    target.session = first;
+    target.sessionEmitter.fire(first);
+    await flush();
+    assert.deepEqual(target.texts(), ['one', 'waits'], 'shown again, its queue goes on');
   });
 });
