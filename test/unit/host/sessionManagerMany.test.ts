@@ -178,3 +178,34 @@ describe('session manager: an unused session makes way', function () {
     }
   });
 });
+
+describe('session manager: a missing agent command', function () {
+  this.timeout(20_000);
+  it('says which command is missing and how to get it, for the setting to be fixed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-missing-'));
+    const manager = new SessionManager({
+      createRuntime: (agent) =>
+        new AgentRuntime({
+          launch: { command: agent.command, args: agent.args, cwd: dir },
+          clientInfo: { name: 'unit-test', version: '0' },
+          clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+          log: QUIET,
+          traffic: { enabled: false, record: () => undefined },
+        }),
+      cwd: () => dir,
+      roots: () => [dir],
+      services: NO_CLIENT_SERVICES,
+      log: () => undefined,
+      installHint: (command) => (command === 'no-such-agent-cli' ? 'npm install -g no-such-agent-cli' : undefined),
+    });
+    try {
+      await manager.useAgent({ id: 'x', name: 'X', command: 'no-such-agent-cli', args: ['--acp'], env: {}, builtIn: false });
+      await assert.rejects(manager.newSession(), /not found on PATH/);
+      assert.equal(manager.agent?.status, 'failed');
+      assert.deepEqual(manager.agent?.missingCommand, { command: 'no-such-agent-cli', install: 'npm install -g no-such-agent-cli' });
+    } finally {
+      await manager.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
