@@ -290,6 +290,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {
       await selection;
       manager.trustGranted();
+      if (provider.isVisible && (await history.restoreOnce())) return;
       if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
         await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
       }

@@ -77,7 +77,7 @@ export class AgentPool {
 
   async ensureStarted(agent: PooledAgent): Promise<void> {
     if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    if (agent.starting) await agent.starting.catch(() => undefined);
+    if (agent.starting) await agent.starting;
     if (agent.runtime.state.state === 'ready') return;
     await this.track(agent, agent.runtime.state.state === 'failed' ? agent.runtime.restart() : agent.runtime.start());
   }
