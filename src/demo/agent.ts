@@ -1,6 +1,7 @@
-// The agent side of ACP for a scenario: initialize, authenticate, session/new, session/load, session/prompt,
-// session/set_mode, session/set_config_option, and the session/cancel notification. Unknown requests get
-// -32601; unknown notifications (and `$/cancel_request`) are logged and ignored.
+// The agent side of ACP for a scenario: initialize, authenticate, session/new, session/prompt, session/set_mode,
+// session/set_config_option, the session lifecycle (load, list, resume, close, delete: lifecycle.ts, kept in a
+// SessionStore) and the session/cancel notification. Unknown requests get -32601; unknown notifications (and
+// `$/cancel_request`) are logged and ignored.
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { AuthGate } from './auth';
@@ -11,7 +12,17 @@ import type { Log } from './log';
 import { runSteps } from './runner';
 import type { Scenario, Step } from './scenario';
 import { Vars } from './template';
-import { playPrompt } from './turn';
+import { playPrompt, promptText } from './turn';
+import {
+  additionalDirectoriesOf,
+  listSessions,
+  promptChunks,
+  requireMcpServers,
+  requireOffered,
+  storedOrFail,
+  titleFrom,
+} from './lifecycle';
+import { SessionStore, StoredSession } from './sessionStore';
 import { ErrorCodes, Peer, RpcError, RpcNotification, RpcRequest } from './wire';
 
 export const engineVersion = '0.1.0';
@@ -36,9 +47,26 @@ export class ScriptedAgent {
   private client: ClientView = { readTextFile: false, writeTextFile: false, terminal: false };
   private readonly sessions = new Map<string, SessionState>();
   private readonly auth: AuthGate;
+  private readonly store: SessionStore;
+  /** What each live session has said, recorded for session/load (not while it replays). */
+  private readonly records = new Map<string, StoredSession>();
+  private readonly replaying = new Set<string>();
+  private readonly peer: Peer;
 
   constructor(private readonly options: AgentOptions) {
     this.auth = options.auth ?? new AuthGate(options.scenario.requireAuth, process.env, process.cwd());
+    this.store = new SessionStore(SessionStore.fileFor(options.scenario.store, process.env, process.cwd()));
+    const peer = options.peer;
+    this.peer = {
+      request: (method, params) => peer.request(method, params),
+      notify: (method, params) => {
+        if (method === 'session/update') this.record(params);
+        peer.notify(method, params);
+      },
+      writeRaw: (data) => peer.writeRaw(data),
+      drained: () => peer.drained(),
+      flush: () => peer.flush(),
+    };
   }
 
   /** Answers a request. Plain answers resolve without extra ticks, so they go out in the order asked. */
@@ -68,10 +96,26 @@ export class ScriptedAgent {
         return this.newSession(params);
       case 'session/load':
         return this.loadSession(params);
+      case 'session/resume':
+        return this.resumeSession(params);
+      case 'session/list':
+        requireOffered(this.options.scenario, 'list');
+        this.options.log.info(`session/list ${JSON.stringify(params)}`);
+        return listSessions(this.options.scenario, this.store, params);
+      case 'session/close':
+        return this.closeSession(params);
+      case 'session/delete': {
+        requireOffered(this.options.scenario, 'delete');
+        const id = stringAt(params, 'sessionId');
+        if (id === undefined) throw new RpcError(ErrorCodes.invalidParams, 'session/delete needs a sessionId');
+        this.options.log.info(`session/delete ${id}`);
+        this.store.delete(id);
+        return {};
+      }
       case 'session/prompt': {
         const session = this.session(params);
         if (session.active) throw new RpcError(ErrorCodes.invalidRequest, `a turn is already running in session ${session.id}`);
-        return playPrompt(this.options.scenario.turns, session, params.prompt, (owner, gate) => this.context(owner, gate));
+        return this.prompt(session, params.prompt);
       }
       case 'session/set_mode':
         return this.setMode(params);
@@ -122,7 +166,9 @@ export class ScriptedAgent {
     const setup = this.options.scenario.session;
     if (setup?.newError) throw new RpcError(setup.newError.code, setup.newError.message, setup.newError.data);
     this.auth.check();
+    const directories = additionalDirectoriesOf(this.options.scenario, params);
     const session = this.createSession(setup?.sessionId ?? `scripted-${randomUUID()}`, params);
+    this.startRecord(session, directories, undefined);
     const result: JsonObject = { sessionId: session.id };
     if (session.modes) result.modes = session.modes;
     if (session.configOptions) result.configOptions = session.configOptions;
@@ -132,18 +178,101 @@ export class ScriptedAgent {
   }
 
   private async loadSession(params: JsonObject): Promise<Json> {
-    const { scenario } = this.options;
+    const { scenario, log } = this.options;
     if (scenario.agentCapabilities?.loadSession !== true) {
       throw new RpcError(ErrorCodes.methodNotFound, 'Method not found: session/load (loadSession is not offered)');
     }
     const id = stringAt(params, 'sessionId');
     if (id === undefined) throw new RpcError(ErrorCodes.invalidParams, 'session/load needs a sessionId');
+    requireMcpServers('session/load', params);
+    const directories = additionalDirectoriesOf(scenario, params);
+    // A session this agent never had can still be "loaded" when the scenario scripts a replay for it.
+    const stored = this.store.get(id);
+    if (!stored && !scenario.session?.replay?.length) storedOrFail(this.store, 'session/load', params);
     const session = this.createSession(id, params);
-    await this.playOutsideTurn(scenario.session?.replay, session, session.vars, false);
+    log.info(`session/load ${id}: replaying ${stored?.history.length ?? 0} stored updates`);
+    this.startRecord(session, directories, stored);
+    this.replaying.add(id);
+    try {
+      for (const [index, update] of (stored?.history ?? []).entries()) {
+        this.peer.notify('session/update', { sessionId: id, update });
+        if (index % 100 === 99) await this.peer.drained();
+      }
+      await this.playOutsideTurn(scenario.session?.replay, session, session.vars, false);
+    } finally {
+      this.replaying.delete(id);
+    }
+    return this.setupResult(session);
+  }
+
+  private resumeSession(params: JsonObject): Json {
+    const { scenario, log } = this.options;
+    requireOffered(scenario, 'resume');
+    requireMcpServers('session/resume', params);
+    const directories = additionalDirectoriesOf(scenario, params);
+    const stored = storedOrFail(this.store, 'session/resume', params);
+    const session = this.createSession(stored.sessionId, params);
+    this.startRecord(session, directories, stored);
+    log.info(`session/resume ${stored.sessionId}: no replay`);
+    return this.setupResult(session);
+  }
+
+  private closeSession(params: JsonObject): Json {
+    requireOffered(this.options.scenario, 'close');
+    const session = this.session(params);
+    this.options.log.info(`session/close ${session.id}${session.active ? ': cancelling its turn' : ''}`);
+    session.active?.raise();
+    this.sessions.delete(session.id);
+    this.records.delete(session.id);
+    return {};
+  }
+
+  private async prompt(session: SessionState, prompt: Json | undefined): Promise<Json> {
+    const record = this.records.get(session.id);
+    record?.history.push(...promptChunks(prompt));
+    try {
+      return await playPrompt(this.options.scenario.turns, session, prompt, (owner, gate) => this.context(owner, gate));
+    } finally {
+      if (record && this.records.get(session.id) === record) {
+        if (this.options.scenario.session?.titleFromPrompt && !record.title) {
+          record.title = titleFrom(promptText(prompt)) || 'Untitled';
+          this.peer.notify('session/update', { sessionId: session.id, update: { sessionUpdate: 'session_info_update', title: record.title, updatedAt: new Date().toISOString() } });
+        }
+        record.updatedAt = new Date().toISOString();
+        this.store.upsert(record);
+      }
+    }
+  }
+
+  /** The session/new-like part of a load or resume answer. */
+  private setupResult(session: SessionState): JsonObject {
     const result: JsonObject = {};
     if (session.modes) result.modes = session.modes;
     if (session.configOptions) result.configOptions = session.configOptions;
     return result;
+  }
+
+  /** Begins recording what the session says (on top of what was stored, for a loaded or resumed one). */
+  private startRecord(session: SessionState, directories: string[] | undefined, stored: StoredSession | undefined): void {
+    session.vars.set('additionalDirectories', JSON.stringify(directories ?? []));
+    this.records.set(session.id, {
+      sessionId: session.id,
+      cwd: session.cwd,
+      updatedAt: stored?.updatedAt ?? new Date().toISOString(),
+      history: stored ? [...stored.history] : [],
+      ...(directories?.length ? { additionalDirectories: directories } : {}),
+      ...(stored?.title ? { title: stored.title } : {}),
+    });
+  }
+
+  private record(params: Json | undefined): void {
+    const id = stringAt(params, 'sessionId');
+    const update = isObject(params) ? params.update : undefined;
+    if (id === undefined || this.replaying.has(id) || !isObject(update)) return;
+    const record = this.records.get(id);
+    if (!record) return;
+    if (update.sessionUpdate === 'session_info_update' && typeof update.title === 'string') record.title = update.title;
+    record.history.push(update);
   }
 
   private setMode(params: JsonObject): Json {
@@ -151,7 +280,7 @@ export class ScriptedAgent {
     const modeId = stringAt(params, 'modeId');
     if (!session.modes || modeId === undefined) throw new RpcError(ErrorCodes.invalidParams, 'this session has no modes, or no modeId was given');
     session.modes.currentModeId = modeId;
-    this.options.peer.notify('session/update', { sessionId: session.id, update: { sessionUpdate: 'current_mode_update', currentModeId: modeId } });
+    this.peer.notify('session/update', { sessionId: session.id, update: { sessionUpdate: 'current_mode_update', currentModeId: modeId } });
     return {};
   }
 
@@ -212,7 +341,8 @@ export class ScriptedAgent {
   }
 
   private context(session: SessionState | undefined, gate: CancelGate, vars: Vars = session?.vars ?? new Vars()): StepContext {
-    const { peer, log, pace, exit, scenario } = this.options;
+    const { log, pace, exit, scenario } = this.options;
+    const peer = this.peer;
     const stream: StreamState = {};
     const ctx: StepContext = {
       peer,

@@ -25,8 +25,24 @@
  *       "sessionId": "fixed-id",             optional; default a random id
  *       "newError": {"code","message"},      answer session/new with this error instead
  *       "afterNew": [steps],                 played right after the session/new answer
- *       "replay": [steps]                    played on session/load (needs agentCapabilities.loadSession)
+ *       "replay": [steps]                    played on session/load after the stored history (needs
+ *                                            agentCapabilities.loadSession)
+ *       "titleFromPrompt": true              after a session's first turn, session_info_update with a title (the
+ *                                            prompt's first 40 characters) and updatedAt
  *     },
+ *     "store": "sessions.json",              optional; where sessions are kept across agent processes (relative to
+ *                                            the agent's cwd; env ACP_DEMO_STORE wins), else in memory. Each
+ *                                            session's updates are recorded as sent (prompts as user_message_chunk)
+ *                                            and replayed by session/load
+ *     "listPageSize": 50,                    optional; session/list page size (the cursor is opaque)
+ *
+ *   Session lifecycle, each only when advertised (else -32601): session/load (agentCapabilities.loadSession:
+ *   stored history, then session.replay steps), and with agentCapabilities.sessionCapabilities.{list, resume,
+ *   close, delete}: session/list (newest first, `cwd` filter, pages), session/resume (no replay), session/close
+ *   (cancels the turn, forgets the session in this process), session/delete (leaves the store; unknown ids
+ *   succeed). An unknown session id on load or resume is -32002. `additionalDirectories` on new/load/resume is
+ *   refused (-32602) unless sessionCapabilities.additionalDirectories is advertised; ${additionalDirectories}
+ *   holds what was given, as JSON. load and resume need `mcpServers` (-32602 without).
  *     "turns": [ {"match": "regex", "flags": "i", "once": true, "steps": [...], "onCancel": [...]} ],
  *     "shutdown": {"ignoreStdinClose": true, "ignoreSigterm": true}   optional; an agent that hangs on shutdown:
  *                                            it keeps running when stdin closes and/or ignores SIGTERM
@@ -116,6 +132,8 @@ export interface Scenario {
   onInitialize?: Step[];
   session?: SessionSetup;
   shutdown?: Shutdown;
+  store?: string;
+  listPageSize?: number;
   turns: Turn[];
 }
 
@@ -144,6 +162,7 @@ export interface SessionSetup {
   newError?: ErrorBody;
   afterNew?: Step[];
   replay?: Step[];
+  titleFromPrompt?: boolean;
 }
 
 export interface Turn {

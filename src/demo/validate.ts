@@ -27,6 +27,8 @@ const topKeys = [
   'onInitialize',
   'session',
   'shutdown',
+  'store',
+  'listPageSize',
   'turns',
 ] as const;
 
@@ -58,6 +60,8 @@ export function validateScenario(value: unknown): Validated {
     },
     onInitialize: (steps, at) => checkSteps(steps, at, problems, 'initialize'),
     session: checkSession,
+    store: checkString,
+    listPageSize: checkCount,
     shutdown: (shutdown, at) => {
       if (!checkObject(shutdown, at, problems)) return;
       checkKnownKeys(shutdown, ['ignoreStdinClose', 'ignoreSigterm'], at, problems);
@@ -77,7 +81,7 @@ function checkAgentInfo(value: unknown, at: string, problems: Problems): void {
 
 function checkSession(value: unknown, at: string, problems: Problems): void {
   if (!checkObject(value, at, problems)) return;
-  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'afterNew', 'replay'], at, problems);
+  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
   checkOptional(value, at, problems, {
     modes: checkObject,
     configOptions: (list, path) => !Array.isArray(list) && problems.add(path, 'expected an array'),
@@ -89,6 +93,7 @@ function checkSession(value: unknown, at: string, problems: Problems): void {
     },
     afterNew: (steps, path) => checkSteps(steps, path, problems, 'session'),
     replay: (steps, path) => checkSteps(steps, path, problems, 'session'),
+    titleFromPrompt: checkBoolean,
   });
 }
 

@@ -1,0 +1,42 @@
+// A SessionManager whose agents are the scripted agent (built from src/demo) playing the scenario file named by the
+// agent entry's first arg: real child processes, no VS Code.
+import * as path from 'node:path';
+import { AgentRuntime } from '../../../src/acp/agentRuntime';
+import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
+import type { AgentDefinition } from '../../../src/config/agentDefinitions';
+import { NO_CLIENT_SERVICES } from '../../../src/session/clientRequests';
+import { SessionManager } from '../../../src/session/sessionManager';
+
+const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
+export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
+
+/** A manager whose agents are scripted agents playing the scenario named by the entry's first arg. */
+export function scriptedManager(dir: string, roots: string[] = [dir]): { manager: SessionManager; starts: Map<string, number> } {
+  const starts = new Map<string, number>();
+  const manager = new SessionManager({
+    createRuntime: (agent) => {
+      const runtime = new AgentRuntime({
+        launch: { command: process.execPath, args: [agentEntry, '--scenario', agent.args[0], '--pace', '0'], cwd: dir, env: agent.env },
+        clientInfo: { name: 'unit-test', version: '0' },
+        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+        log: QUIET,
+        traffic: { enabled: false, record: () => undefined },
+      });
+      runtime.onDidChangeState((change) => {
+        if (change.state === 'starting') starts.set(agent.id, (starts.get(agent.id) ?? 0) + 1);
+      });
+      return runtime;
+    },
+    cwd: () => roots[0],
+    roots: () => roots,
+    services: NO_CLIENT_SERVICES,
+    log: () => undefined,
+    findAgent: () => undefined,
+  });
+  return { manager, starts };
+}
+
+export function scriptedDefinition(id: string, scenarioFile: string, env: Record<string, string> = {}): AgentDefinition {
+  return { id, name: `Agent ${id}`, command: process.execPath, args: [scenarioFile], env, builtIn: false };
+}
+

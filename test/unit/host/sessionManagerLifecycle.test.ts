@@ -1,0 +1,156 @@
+// The session lifecycle against scripted agents that advertise each part of it: close, load (the conversation
+// replayed, also by a new agent process), resume (no replay), list in pages, delete, additionalDirectories; and an
+// agent that offers none of it (nothing is called that it did not advertise: it would answer -32601).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { HistoryBrowser } from '../../../src/history/historyBrowser';
+import type { SessionManager } from '../../../src/session/sessionManager';
+import type { HistoryMessage } from '../../../src/shared/sessionsProtocol';
+import type { TranscriptEntry } from '../../../src/shared/model';
+import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
+
+const scenarios = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
+
+function texts(entries: readonly TranscriptEntry[], kind: 'user' | 'agent' | 'notice'): string[] {
+  return entries.flatMap((entry) => {
+    if (entry.kind === 'notice' && kind === 'notice') return [entry.text];
+    if ((entry.kind === 'user' || entry.kind === 'agent') && entry.kind === kind) return [entry.content.map((b) => (b.type === 'text' ? b.text : '')).join('')];
+    return [];
+  });
+}
+
+function untilTitle(manager: SessionManager, title: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): boolean => manager.session?.state.header.title === title;
+    if (check()) return resolve();
+    const sub = manager.session?.onDidChange(() => {
+      if (check()) {
+        sub?.dispose();
+        resolve();
+      }
+    });
+  });
+}
+
+describe('session manager: the session lifecycle with scripted agents', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let store: string;
+  let manager: SessionManager;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-lifecycle-'));
+    store = path.join(dir, 'store', 'sessions.json');
+  });
+
+  afterEach(async () => {
+    await manager?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('close, then load: the conversation comes back, also from a new agent process; the agent titles it', async () => {
+    ({ manager } = scriptedManager(dir));
+    await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
+    const session = await manager.newSession();
+    await manager.prompt('hello there');
+    await untilTitle(manager, 'hello there');
+    const sessionId = session.sessionId;
+    const key = manager.currentKey;
+    assert.ok(key);
+    await manager.close(key);
+    assert.equal(manager.openSessions.length, 0);
+
+    const loaded = await manager.reopen({ agentId: 'full', sessionId, cwd: dir });
+    assert.equal(loaded.opening, false);
+    assert.equal(manager.session, loaded.session);
+    assert.deepEqual(texts(loaded.session.state.entries, 'user'), ['hello there']);
+    assert.deepEqual(texts(loaded.session.state.entries, 'agent'), ['You said: hello there']);
+    assert.equal(loaded.session.state.header.title, 'hello there', 'the replayed session_info_update titles it');
+    assert.equal(loaded.session.state.header.currentModeId, 'ask', 'the load answer\'s modes apply');
+    await manager.prompt('and more');
+    assert.deepEqual(texts(loaded.session.state.entries, 'agent'), ['You said: hello there', 'You said: and more']);
+
+    await manager.restartAgent();
+    const again = await manager.reopen({ agentId: 'full', sessionId, cwd: dir });
+    assert.deepEqual(texts(again.session.state.entries, 'user'), ['hello there', 'and more'], 'a new agent process replays it from its store');
+    assert.equal((await manager.reopen({ agentId: 'full', sessionId, cwd: dir })).key, again.key, 'an open session is shown, not loaded twice');
+  });
+
+  it('lists sessions in pages with the opaque cursor, and deletes one', async () => {
+    ({ manager } = scriptedManager(dir));
+    await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
+    const ids: string[] = [];
+    for (const word of ['one', 'two', 'three']) {
+      ids.push((await manager.newSession()).sessionId);
+      await manager.prompt(word);
+    }
+    const started = await manager.startedAgent('full');
+    const posts: HistoryMessage[] = [];
+    const browser = new HistoryBrowser({
+      agents: async () => [{ id: 'full', name: 'Full', lifecycle: started.lifecycle, list: (params) => started.runtime.connection.listSessions(params) }],
+      records: () => [],
+      isOpen: (agentId, sessionId) => manager.find(agentId, sessionId) !== undefined,
+      roots: () => [dir],
+      post: (message) => posts.push(message),
+    });
+    await browser.first();
+    assert.equal(posts.at(-1)?.items.length, 2, 'the agent pages by two');
+    assert.equal(posts.at(-1)?.hasMore, true);
+    await browser.more();
+    const view = posts.at(-1);
+    assert.deepEqual(view?.items.map((item) => item.title).sort(), ['one', 'three', 'two']);
+    assert.equal(view?.hasMore, false);
+    assert.ok(view?.items.every((item) => item.open && item.canOpen && item.canDelete));
+
+    await started.runtime.connection.deleteSession({ sessionId: ids[0] });
+    await browser.first();
+    await browser.more();
+    assert.deepEqual(posts.at(-1)?.items.map((item) => item.title).sort(), ['three', 'two']);
+  });
+
+  it('additionalDirectories: the other workspace folders go to an agent that takes them, never to one that does not', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-lifecycle-other-'));
+    try {
+      ({ manager } = scriptedManager(dir, [dir, other]));
+      await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
+      await manager.newSession();
+      await manager.prompt('dirs');
+      assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent'), [`Directories: ${JSON.stringify([other])}`]);
+      await manager.newSession({ cwd: other });
+      await manager.prompt('dirs');
+      assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent'), [`Directories: ${JSON.stringify([dir])}`], 'cwd is the chosen folder');
+
+      await manager.useAgent(scriptedDefinition('none', path.join(scenarios, 'sessions-none.json')));
+      await manager.newSession();
+      await manager.prompt('hi');
+      assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent'), ['Plain answer to: hi'], 'the agent did not refuse session/new');
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('resume only: the session comes back without replay and says so; an agent without any lifecycle refuses nothing it was not asked', async () => {
+    ({ manager } = scriptedManager(dir));
+    await manager.useAgent(scriptedDefinition('resume', path.join(scenarios, 'sessions-resume-only.json'), { ACP_DEMO_STORE: store }));
+    const session = await manager.newSession();
+    await manager.prompt('remember me');
+    const key = manager.currentKey;
+    assert.ok(key);
+    await manager.close(key);
+    const resumed = await manager.reopen({ agentId: 'resume', sessionId: session.sessionId, cwd: dir });
+    assert.deepEqual(texts(resumed.session.state.entries, 'user'), []);
+    assert.match(texts(resumed.session.state.entries, 'notice').join(' '), /Session resumed/);
+    await manager.prompt('still there?');
+    assert.deepEqual(texts(resumed.session.state.entries, 'agent'), ['Resumable answer to: still there?']);
+
+    await manager.useAgent(scriptedDefinition('none', path.join(scenarios, 'sessions-none.json')));
+    const plain = await manager.newSession();
+    await manager.prompt('hi');
+    const plainKey = manager.currentKey;
+    assert.ok(plainKey);
+    await manager.close(plainKey);
+    await assert.rejects(manager.reopen({ agentId: 'none', sessionId: plain.sessionId, cwd: dir }), /cannot bring back earlier sessions/);
+  });
+});
