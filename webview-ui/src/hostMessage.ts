@@ -3,6 +3,7 @@
 import type { HostToWebview } from '../../src/shared/webviewProtocol';
 import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
+import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -44,6 +45,9 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return asTerminalOutputMessage(value);
     case 'permissionLevel':
       return asPermissionLevelMessage(value);
+    case 'sessions':
+    case 'history':
+      return asSessionsHostMessage(value);
     default:
       return asComposerHostMessage(value);
   }

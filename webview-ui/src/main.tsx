@@ -11,6 +11,7 @@ import './styles/composerPopup.css';
 import './styles/permission.css';
 import './styles/terminal.css';
 import './styles/elicitation.css';
+import './styles/sessions.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';
@@ -22,6 +23,8 @@ import { asHostMessage } from './hostMessage';
 import { PermissionLevelContext } from './policy/PermissionLevelPicker';
 import { PermissionLevelStore } from './policy/levelStore';
 import { ChatStore } from './store';
+import { SessionsContext } from './sessions/sessionsContext';
+import { SessionsStore } from './sessions/sessionsStore';
 import { connectToHost } from './vscodeApi';
 
 const host = connectToHost();
@@ -29,6 +32,7 @@ const store = new ChatStore();
 const composerStore = new ComposerStore();
 const terminalStore = new TerminalStore();
 const levelStore = new PermissionLevelStore();
+const sessionsStore = new SessionsStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -37,6 +41,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     composerStore.apply(message);
     terminalStore.apply(message);
     levelStore.apply(message);
+    sessionsStore.apply(message);
   }
 });
 
@@ -46,7 +51,9 @@ render(
     <ComposerContext.Provider value={composerStore}>
       <TerminalContext.Provider value={terminalStore}>
         <PermissionLevelContext.Provider value={levelStore}>
-          <App store={store} />
+          <SessionsContext.Provider value={sessionsStore}>
+            <App store={store} />
+          </SessionsContext.Provider>
         </PermissionLevelContext.Provider>
       </TerminalContext.Provider>
     </ComposerContext.Provider>

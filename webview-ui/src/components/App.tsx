@@ -8,6 +8,8 @@ import { Header } from './Header';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { Plan } from './Plan';
 import { Transcript } from './Transcript';
+import { HistoryView } from '../sessions/HistoryView';
+import { useSessions } from '../sessions/sessionsContext';
 
 function emptyText(state: ChatState): string {
   if (!state.synced) return 'Connecting…';
@@ -17,17 +19,28 @@ function emptyText(state: ChatState): string {
 
 export function App({ store }: { store: ChatStore }) {
   const state = useChatState(store);
+  const sessions = useSessions().state;
+  const opening = sessions.sessions?.sessions.some((row) => row.key === sessions.sessions?.currentKey && row.activity === 'opening') ?? false;
   const header = state.session?.header;
   const plan = header?.plan ?? [];
   return (
     <AgentNameContext.Provider value={state.agent?.name}>
     <div class="chat">
       <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} />
-      <Transcript
-        session={state.session}
-        activeId={activeEntryId(state)}
-        emptyText={emptyText(state)}
-      />
+      {sessions.historyOpen ? (
+        <HistoryView />
+      ) : (
+        <Transcript
+          session={state.session}
+          activeId={activeEntryId(state)}
+          emptyText={opening ? 'Loading the conversation…' : emptyText(state)}
+        />
+      )}
+      {opening && !sessions.historyOpen ? (
+        <div class="session-opening" role="status" data-session-opening>
+          Bringing the session back…
+        </div>
+      ) : null}
       {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} /> : null}
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer state={state} />

@@ -4,6 +4,7 @@
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
+import { SessionSwitcher } from '../sessions/SessionSwitcher';
 import type { UsageInfo } from '../../../src/shared/model';
 import { Icon } from './Icon';
 import { SignIn } from './SignIn';
@@ -42,6 +43,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
         </div>
         <UsageMeter usage={usage} />
         <PermissionLevelPicker />
+        <SessionSwitcher />
         <button
           type="button"
           class="button button--icon"
@@ -61,15 +63,29 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
       {down ? (
         <div class={`agent-problem agent-problem--${agent.status}`} role="alert">
           {agent.message ? <div class="agent-problem__message mono-block">{agent.message}</div> : null}
-          <button
-            type="button"
-            class="button button--primary"
-            data-action="restart-agent"
-            onClick={() => host.post({ type: 'restartAgent' })}
-          >
-            <Icon name="debug-restart" />
-            <span>Restart</span>
-          </button>
+          {agent.missingCommand?.install ? (
+            <div class="agent-problem__install" data-missing-command={agent.missingCommand.command}>
+              <span>To get it:</span>
+              <div class="mono-block">{agent.missingCommand.install}</div>
+            </div>
+          ) : null}
+          <div class="agent-problem__actions">
+            <button
+              type="button"
+              class="button button--primary"
+              data-action="restart-agent"
+              onClick={() => host.post({ type: 'restartAgent' })}
+            >
+              <Icon name="debug-restart" />
+              <span>Restart</span>
+            </button>
+            {agent.missingCommand ? (
+              <button type="button" class="button" data-action="open-agent-settings" onClick={() => host.post({ type: 'openAgentSettings' })}>
+                <Icon name="settings-gear" />
+                <span>Open Settings</span>
+              </button>
+            ) : null}
+          </div>
         </div>
       ) : null}
       {untrusted ? (
