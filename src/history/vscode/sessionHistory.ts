@@ -5,10 +5,10 @@ import type { OpenSession, SessionManager } from '../../session/sessionManager';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
+import type { OpenSessionsStore } from './openSessionsFile';
 import { forgetRecord, OpenRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../sessionRecords';
 
 const RECORDS_KEY = 'acp.sessionRecords';
-const OPEN_KEY = 'acp.openSessions';
 
 /** Questions the history asks (tests answer them). */
 export interface HistoryUserInterface {
@@ -32,7 +32,10 @@ export const vscodeHistoryUserInterface: HistoryUserInterface = {
 
 export interface SessionHistoryDeps {
   manager: SessionManager;
+  /** The record of sessions (workspace state). */
   state: vscode.Memento;
+  /** The sessions open in this window, for the next one. */
+  openStore: OpenSessionsStore;
   /** The workspace folders. */
   roots(): string[];
   /** The name of an agent of the settings. */
@@ -57,9 +60,19 @@ export class SessionHistory implements vscode.Disposable {
       roots: deps.roots,
       post: deps.post,
     });
+    // The list of open sessions is saved at once when a session opens, closes or is shown (a reload may come any
+    // moment); titles and times follow with the coalesced list changes.
+    const saveOpenNow = (): void => {
+      if (this.restoreAttempted) void this.saveOpen();
+    };
     this.subscriptions = [
       deps.manager.onDidChangeSessions(() => void this.sessionsChanged()),
-      deps.manager.onDidCloseSession((open) => void this.sessionClosed(open)),
+      deps.manager.onDidCloseSession((open) => {
+        void this.sessionClosed(open);
+        saveOpenNow();
+      }),
+      deps.manager.onDidOpenSession(saveOpenNow),
+      deps.manager.onDidChangeSession(saveOpenNow),
     ];
   }
 
@@ -68,7 +81,7 @@ export class SessionHistory implements vscode.Disposable {
   }
 
   openRecords(): OpenRecord[] {
-    return readOpenRecords(this.deps.state.get(OPEN_KEY));
+    return readOpenRecords(this.deps.openStore.get());
   }
 
   showHistory(): Promise<void> {
@@ -182,7 +195,7 @@ export class SessionHistory implements vscode.Disposable {
     const json = JSON.stringify(open);
     if (json === this.lastOpen) return;
     this.lastOpen = json;
-    await this.deps.state.update(OPEN_KEY, open);
+    this.deps.openStore.set(open);
   }
 
   private async historyAgents(): Promise<HistoryAgent[]> {

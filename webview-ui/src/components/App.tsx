@@ -31,6 +31,8 @@ export function App({ store }: { store: ChatStore }) {
         <HistoryView />
       ) : (
         <Transcript
+          // Another session shown: a fresh transcript (entry ids repeat across sessions, rows are memoized by id).
+          key={state.session?.sessionId ?? ''}
           session={state.session}
           activeId={activeEntryId(state)}
           emptyText={opening ? 'Loading the conversation…' : emptyText(state)}
