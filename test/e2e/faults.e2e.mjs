@@ -2,7 +2,9 @@
 // - an agent that dies mid-answer: the header shows the failure with the agent's last stderr lines and a Restart
 //   button, and Restart brings the agent back;
 // - an untrusted workspace (Workspace Trust on): no agent starts, the panel says why and offers to manage trust;
-//   once the workspace is trusted the agent starts.
+//   once the workspace is trusted the agent starts;
+// - an agent whose command is not installed: the panel names it, says how to get it (a preset's command) and opens
+//   the agent settings.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,24 @@ function markedAgentSettings() {
 }
 
 export const tests = [
+  {
+    name: 'a missing agent command: the panel names it, says what to install, and Open Settings shows acp.agents',
+    settings: {
+      'acp.agents': [{ id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'], env: { PATH: markerDir.dir } }],
+      'acp.defaultAgent': 'gemini',
+    },
+    async run({ page }) {
+      await openChatView(page);
+      const chat = chatFrame(page);
+      const problem = chat.locator('.agent-problem--failed');
+      await waitForLocator(problem, 'the failure shown in the header');
+      assert.match(await problem.locator('.agent-problem__message').innerText(), /command 'gemini' was not found on PATH/);
+      assert.match(await problem.locator('[data-missing-command="gemini"]').innerText(), /npm install -g @google\/gemini-cli/);
+      await problem.locator('[data-action="open-agent-settings"]').click();
+      await waitForLocator(page.locator('.settings-editor'), 'the Settings editor');
+      await waitForLocator(page.locator('.settings-editor .setting-item-contents').filter({ hasText: 'Agents' }).first(), 'the acp.agents setting shown');
+    },
+  },
   {
     name: 'an agent that dies mid-answer: the panel shows why with its stderr tail, and Restart brings it back',
     settings: scriptedAgentSettings('fault-midstream'),

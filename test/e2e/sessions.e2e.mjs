@@ -26,6 +26,8 @@ async function send(chat, text) {
   const input = chat.locator('textarea[aria-label="Message the agent"]');
   await waitForLocator(input, 'the message box');
   await input.fill(text);
+  // Enter sends once the panel can send (the agent and its session are up).
+  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
   await input.press('Enter');
   await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: `You said: ${text}` }), `the answer to "${text}"`);
 }
