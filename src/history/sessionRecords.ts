@@ -55,30 +55,35 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/** The fields every stored session has (and its title), or undefined when one is missing. */
+function sessionFields(item: unknown): { agentId: string; sessionId: string; cwd: string; title?: string; rest: Record<string, unknown> } | undefined {
+  if (!isRecord(item)) return undefined;
+  const agentId = text(item.agentId);
+  const sessionId = text(item.sessionId);
+  const cwd = text(item.cwd);
+  if (!agentId || !sessionId || !cwd) return undefined;
+  const title = text(item.title);
+  return { agentId, sessionId, cwd, ...(title ? { title } : {}), rest: item };
+}
+
 /** What was stored, read leniently: malformed items are dropped, never thrown on. */
 export function readSessionRecords(stored: unknown): SessionRecord[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((item): SessionRecord[] => {
-    if (!isRecord(item)) return [];
-    const agentId = text(item.agentId);
-    const sessionId = text(item.sessionId);
-    const cwd = text(item.cwd);
-    const updatedAt = text(item.updatedAt);
-    if (!agentId || !sessionId || !cwd || !updatedAt) return [];
-    const title = text(item.title);
-    return [{ agentId, sessionId, cwd, updatedAt, ...(title ? { title } : {}) }];
+    const fields = sessionFields(item);
+    const updatedAt = text(fields?.rest.updatedAt);
+    if (!fields || !updatedAt) return [];
+    const { rest, ...session } = fields;
+    return [{ ...session, updatedAt }];
   });
 }
 
 export function readOpenRecords(stored: unknown): OpenRecord[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((item): OpenRecord[] => {
-    if (!isRecord(item)) return [];
-    const agentId = text(item.agentId);
-    const sessionId = text(item.sessionId);
-    const cwd = text(item.cwd);
-    if (!agentId || !sessionId || !cwd) return [];
-    const title = text(item.title);
-    return [{ agentId, sessionId, cwd, shown: item.shown === true, ...(title ? { title } : {}) }];
+    const fields = sessionFields(item);
+    if (!fields) return [];
+    const { rest, ...session } = fields;
+    return [{ ...session, shown: rest.shown === true }];
   });
 }
