@@ -84,6 +84,11 @@ export class SessionHistory implements vscode.Disposable {
     return readOpenRecords(this.deps.openStore.get());
   }
 
+  /** The history view's list as it is now. */
+  view(): HistoryMessage {
+    return this.browser.view();
+  }
+
   showHistory(): Promise<void> {
     return this.browser.first();
   }

@@ -1,0 +1,197 @@
+// Sessions in the real extension host, with scripted agents advertising each part of the session lifecycle
+// (test/fixtures/scenarios/sessions-*.json, their sessions kept in a store file): several sessions at once (a
+// permission request behind the shown one is announced), the history (the agent's session/list merged with the
+// extension's record), load with replay, resume, close and delete, and an agent that offers none of it.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../src/extension';
+import type { HistoryUserInterface } from '../../src/history/vscode/sessionHistory';
+import type { Session } from '../../src/session/session';
+import { within } from './helpers/realAgentProcess';
+import { activateExtension, repoRoot, scenarioPath, waitFor } from './helpers/scriptedAgent';
+
+const DEADLINE_MS = 20_000;
+
+/** Configures scripted agents (id = scenario name), each keeping its sessions in `store`, and selects the first. */
+async function useScriptedAgents(api: AcpExtensionApi, scenarios: string[], store: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('acp');
+  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === scenarios[0]);
+  await config.update(
+    'agents',
+    scenarios.map((scenario) => ({
+      id: scenario,
+      name: `Scripted (${scenario})`,
+      command: process.execPath,
+      args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
+      // Each agent keeps its own sessions.
+      env: { ELECTRON_RUN_AS_NODE: '1', ACP_DEMO_STORE: `${store}.${scenario}.json` },
+    })),
+    vscode.ConfigurationTarget.Global,
+  );
+  await config.update('defaultAgent', scenarios[0], vscode.ConfigurationTarget.Global);
+  if (api.sessions.agent?.id !== scenarios[0]) await within(selected, DEADLINE_MS, `${scenarios[0]} was not selected`);
+  await api.agentSelected();
+}
+
+async function selectAgent(api: AcpExtensionApi, id: string): Promise<void> {
+  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === id);
+  await vscode.workspace.getConfiguration('acp').update('defaultAgent', id, vscode.ConfigurationTarget.Global);
+  if (api.sessions.selectedAgent?.id !== id) await within(selected, DEADLINE_MS, `${id} was not selected`);
+  await api.agentSelected();
+}
+
+function texts(session: Session, kind: 'user' | 'agent' | 'notice'): string[] {
+  return session.state.entries.flatMap((entry) => {
+    if (entry.kind === 'notice') return kind === 'notice' ? [entry.text] : [];
+    if (entry.kind === 'user' || entry.kind === 'agent') return entry.kind === kind ? [entry.content.map((b) => (b.type === 'text' ? b.text : '')).join('')] : [];
+    return [];
+  });
+}
+
+class AnsweringUi implements HistoryUserInterface {
+  asked: string[] = [];
+  warnings: string[] = [];
+  async confirmDelete(title: string, _agent: string, agentForgets: boolean): Promise<boolean> {
+    this.asked.push(`${title}:${agentForgets}`);
+    return true;
+  }
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+}
+
+describe('sessions: several at once, history, load, resume, close and delete with scripted agents', function () {
+  this.timeout(60_000);
+  let api: AcpExtensionApi;
+  let dir: string;
+  let ui: AnsweringUi;
+  let previousUi: HistoryUserInterface;
+
+  before(async () => {
+    api = await activateExtension();
+    previousUi = api.history.ui;
+  });
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-sessions-'));
+    ui = new AnsweringUi();
+    api.history.ui = ui;
+  });
+
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  after(async () => {
+    api.history.ui = previousUi;
+    const config = vscode.workspace.getConfiguration('acp');
+    await config.update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('defaultAgent', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('history: a closed session is listed by the agent, loads with its conversation replayed, and is deleted', async () => {
+    await useScriptedAgents(api, ['sessions-full'], path.join(dir, 'store.json'));
+    const first = await api.sessions.newSession();
+    await api.sessions.prompt('alpha question');
+    await api.sessions.newSession();
+    await api.sessions.prompt('beta question');
+    const firstKey = api.sessions.find('sessions-full', first.sessionId)?.key;
+    assert.ok(firstKey);
+    await api.sessions.close(firstKey);
+
+    await api.history.showHistory();
+    const listed = api.history.view().items.filter((item) => item.agentId === 'sessions-full');
+    const alpha = listed.find((item) => item.sessionId === first.sessionId);
+    assert.ok(alpha, `the closed session is in the history (got ${JSON.stringify(listed.map((i) => i.title))})`);
+    assert.equal(alpha.title, 'alpha question');
+    assert.equal(alpha.open, false);
+    assert.equal(alpha.canOpen, true);
+    assert.equal(alpha.canDelete, true);
+    assert.equal(listed.find((item) => item.title === 'beta question')?.open, true);
+
+    await api.history.open('sessions-full', first.sessionId);
+    const back = api.sessions.session;
+    assert.ok(back && back.sessionId === first.sessionId, 'the loaded session is shown');
+    assert.deepEqual(texts(back, 'user'), ['alpha question']);
+    assert.deepEqual(texts(back, 'agent'), ['You said: alpha question']);
+
+    await api.history.delete('sessions-full', first.sessionId);
+    assert.deepEqual(ui.asked, ['alpha question:true'], 'the user confirmed; the agent deletes it');
+    assert.equal(api.sessions.find('sessions-full', first.sessionId), undefined, 'a deleted session is closed first');
+    await api.history.showHistory();
+    assert.equal(api.history.view().items.some((item) => item.sessionId === first.sessionId), false, 'gone from the agent\'s list and the record');
+  });
+
+  it('resume only: the session comes back without replay; an agent without a lifecycle keeps only the record', async () => {
+    await useScriptedAgents(api, ['sessions-resume-only', 'sessions-none'], path.join(dir, 'store.json'));
+    const resumable = await api.sessions.newSession();
+    await api.sessions.prompt('keep this');
+    await api.sessions.close(api.sessions.currentKey ?? '');
+    await api.history.open('sessions-resume-only', resumable.sessionId);
+    const resumed = api.sessions.session;
+    assert.ok(resumed && resumed.sessionId === resumable.sessionId);
+    assert.deepEqual(texts(resumed, 'user'), [], 'no replay');
+    assert.match(texts(resumed, 'notice').join(' '), /Session resumed/);
+
+    await selectAgent(api, 'sessions-none');
+    const plain = await api.sessions.newSession();
+    await api.sessions.prompt('plain words');
+    await api.sessions.close(api.sessions.currentKey ?? '');
+    await api.history.showHistory();
+    const recorded = api.history.view().items.find((item) => item.agentId === 'sessions-none' && item.sessionId === plain.sessionId);
+    assert.ok(recorded, 'the extension\'s own record lists it');
+    assert.equal(recorded.title, 'plain words');
+    assert.equal(recorded.canOpen, false, 'the agent cannot bring it back');
+    await assert.rejects(api.history.open('sessions-none', plain.sessionId), /cannot bring back earlier sessions/);
+    await api.history.delete('sessions-none', plain.sessionId);
+    assert.deepEqual(ui.asked, ['plain words:false'], 'only the record forgets it');
+    assert.equal(api.history.view().items.some((item) => item.agentId === 'sessions-none' && item.sessionId === plain.sessionId), false);
+  });
+
+  it('a permission request in a session behind the shown one is announced, and "Show" brings that session up', async () => {
+    await useScriptedAgents(api, ['sessions-two-asks', 'sessions-full'], path.join(dir, 'store.json'));
+    const asking = await api.sessions.newSession();
+    const askingKey = api.sessions.currentKey;
+    assert.ok(askingKey);
+    const pending = (): { requestKey: string; optionId: string } | undefined => {
+      const entry = asking.state.entries.find((item) => item.kind === 'tool_call' && item.permission);
+      return entry?.kind === 'tool_call' && entry.permission ? { requestKey: entry.permission.requestKey, optionId: entry.permission.options[0].optionId } : undefined;
+    };
+    const untilAsked = (): Promise<{ requestKey: string; optionId: string }> =>
+      within(
+        new Promise((resolve) => {
+          const now = pending();
+          if (now) return resolve(now);
+          const sub = asking.onDidChange(() => {
+            const asked = pending();
+            if (asked) {
+              sub.dispose();
+              resolve(asked);
+            }
+          });
+        }),
+        DEADLINE_MS,
+        'no permission request',
+      );
+    const turn = api.sessions.prompt('do both steps');
+    const first = await untilAsked();
+
+    // Another agent's session is shown while the first one works.
+    await selectAgent(api, 'sessions-full');
+    await api.sessions.newSession();
+    assert.notEqual(api.sessions.currentKey, askingKey);
+    assert.deepEqual(api.sessions.sessionViews().map((view) => view.activity), ['needsYou', 'idle'], 'the switcher says which session waits');
+
+    const noticed = waitFor(api.permissionNotifier.onDidNotify, () => true);
+    asking.choosePermission(first.requestKey, first.optionId);
+    const notice = await within(noticed, DEADLINE_MS, 'the request behind the shown session was not announced');
+    assert.match(notice.message, /Second step/);
+    api.permissionNotifier.answer(notice.requestKey, 'Show');
+    assert.equal(api.sessions.currentKey, askingKey, '"Show" shows the session that asks');
+    const second = await untilAsked();
+    asking.choosePermission(second.requestKey, second.optionId);
+    await within(turn, DEADLINE_MS, 'the turn did not end');
+    assert.deepEqual(texts(asking, 'agent'), ['Both steps allowed.']);
+  });
+});
