@@ -11,8 +11,17 @@ const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'mai
 export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
 
 /** A manager whose agents are scripted agents playing the scenario named by the entry's first arg. */
-export function scriptedManager(dir: string, roots: string[] = [dir]): { manager: SessionManager; starts: Map<string, number> } {
+export function scriptedManager(dir: string, roots: string[] = [dir]): { manager: SessionManager; starts: Map<string, number>; sent: string[] } {
   const starts = new Map<string, number>();
+  /** The methods of every request and notification the client sent, in order. */
+  const sent: string[] = [];
+  const traffic = {
+    enabled: true,
+    record: (direction: string, message: unknown) => {
+      const method = (message as { method?: unknown }).method;
+      if (direction === 'client→agent' && typeof method === 'string') sent.push(method);
+    },
+  };
   const manager = new SessionManager({
     createRuntime: (agent) => {
       const runtime = new AgentRuntime({
@@ -20,7 +29,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir]): { manager
         clientInfo: { name: 'unit-test', version: '0' },
         clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
         log: QUIET,
-        traffic: { enabled: false, record: () => undefined },
+        traffic,
       });
       runtime.onDidChangeState((change) => {
         if (change.state === 'starting') starts.set(agent.id, (starts.get(agent.id) ?? 0) + 1);
@@ -33,7 +42,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir]): { manager
     log: () => undefined,
     findAgent: () => undefined,
   });
-  return { manager, starts };
+  return { manager, starts, sent };
 }
 
 export function scriptedDefinition(id: string, scenarioFile: string, env: Record<string, string> = {}): AgentDefinition {

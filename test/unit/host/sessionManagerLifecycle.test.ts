@@ -51,7 +51,8 @@ describe('session manager: the session lifecycle with scripted agents', function
   });
 
   it('close, then load: the conversation comes back, also from a new agent process; the agent titles it', async () => {
-    ({ manager } = scriptedManager(dir));
+    let sent: string[];
+    ({ manager, sent } = scriptedManager(dir));
     await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
     const session = await manager.newSession();
     await manager.prompt('hello there');
@@ -61,6 +62,7 @@ describe('session manager: the session lifecycle with scripted agents', function
     assert.ok(key);
     await manager.close(key);
     assert.equal(manager.openSessions.length, 0);
+    assert.equal(sent.at(-1), 'session/close', 'the agent offers session/close: it is told');
 
     const loaded = await manager.reopen({ agentId: 'full', sessionId, cwd: dir });
     assert.equal(loaded.opening, false);
@@ -131,8 +133,9 @@ describe('session manager: the session lifecycle with scripted agents', function
     }
   });
 
-  it('resume only: the session comes back without replay and says so; an agent without any lifecycle refuses nothing it was not asked', async () => {
-    ({ manager } = scriptedManager(dir));
+  it('resume only: the session comes back without replay and says so; nothing is asked that an agent did not advertise', async () => {
+    let sent: string[];
+    ({ manager, sent } = scriptedManager(dir));
     await manager.useAgent(scriptedDefinition('resume', path.join(scenarios, 'sessions-resume-only.json'), { ACP_DEMO_STORE: store }));
     const session = await manager.newSession();
     await manager.prompt('remember me');
@@ -152,5 +155,8 @@ describe('session manager: the session lifecycle with scripted agents', function
     assert.ok(plainKey);
     await manager.close(plainKey);
     await assert.rejects(manager.reopen({ agentId: 'none', sessionId: plain.sessionId, cwd: dir }), /cannot bring back earlier sessions/);
+    const lifecycle = sent.filter((method) => /^session\/(load|resume|close|list|delete)$/.test(method));
+    assert.deepEqual(lifecycle, ['session/resume'], 'resume for the agent that offers it; no close, load, list or delete for either');
+    assert.equal(sent.filter((method) => method === 'session/cancel').length, 0);
   });
 });
