@@ -262,6 +262,20 @@ export class SessionManager {
     return open;
   }
 
+  /**
+   * A session whose agent went away, brought back by the restarted agent with `session/load` (its conversation
+   * replayed, so nothing is lost); undefined when the agent cannot load sessions (the caller starts a new one).
+   */
+  private async revive(ended: OpenSession): Promise<Session | undefined> {
+    const agent = ended.agent;
+    if (this.pool.get(agent.definition.id) !== agent) return undefined;
+    await this.pool.ensureStarted(agent);
+    if (!this.pool.lifecycle(agent).load) return undefined;
+    const request = { agentId: agent.definition.id, sessionId: ended.session.sessionId, cwd: ended.cwd, title: sessionTitle(ended.session.state, ended.knownTitle) };
+    this.remove(ended);
+    return (await this.reopen(request)).session;
+  }
+
   /** Closes an open session: `session/close` when the agent offers it, else its turn is cancelled. */
   async close(key: string): Promise<void> {
     const open = this.open.get(key);
@@ -343,7 +357,10 @@ export class SessionManager {
   async prompt(input: string | ContentBlock[] | PromptBuilder): Promise<void> {
     const shown = this.shown;
     if (shown?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
-    const session = shown && !shown.session.ended && !this.creating ? shown.session : await (this.creating ?? this.newSession());
+    let session: Session;
+    if (shown && !shown.session.ended && !this.creating) session = shown.session;
+    else if (shown?.session.ended && !this.creating) session = (await this.revive(shown)) ?? (await this.newSession());
+    else session = await (this.creating ?? this.newSession());
     const capabilities = this.promptCapabilities;
     const content =
       typeof input === 'string' ? [{ type: 'text' as const, text: input }] : Array.isArray(input) ? input : await input(capabilities ?? {});

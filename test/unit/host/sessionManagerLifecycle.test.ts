@@ -160,3 +160,31 @@ describe('session manager: the session lifecycle with scripted agents', function
     assert.equal(sent.filter((method) => method === 'session/cancel').length, 0);
   });
 });
+
+describe('session manager: a session whose agent crashed', function () {
+  this.timeout(30_000);
+  it('goes on in the same session: the restarted agent loads it, its conversation replayed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-revive-'));
+    const { manager } = scriptedManager(dir);
+    try {
+      await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: path.join(dir, 'store.json') }));
+      const session = await manager.newSession();
+      await manager.prompt('before the crash');
+      const pid = manager.agentPid;
+      assert.ok(pid);
+      const lost = new Promise<void>((resolve) => session.onDidChange(() => session.ended && resolve()));
+      process.kill(pid, 'SIGKILL');
+      await lost;
+      await manager.prompt('after the crash');
+      const revived = manager.session;
+      assert.ok(revived && revived !== session);
+      assert.equal(revived.sessionId, session.sessionId, 'the same session, loaded by the restarted agent');
+      assert.deepEqual(texts(revived.state.entries, 'user'), ['before the crash', 'after the crash']);
+      assert.deepEqual(texts(revived.state.entries, 'agent'), ['You said: before the crash', 'You said: after the crash']);
+      assert.equal(manager.openSessions.length, 1, 'the ended session made way for the revived one');
+    } finally {
+      await manager.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
