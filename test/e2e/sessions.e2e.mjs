@@ -48,7 +48,7 @@ export const tests = [
       const chat = chatFrame(page);
       await send(chat, 'first message');
       await chat.locator('[data-action="new-session"]').click();
-      await waitForLocator(chat.locator('[role="log"]').getByText('first message'), 'the first session', { state: 'detached' });
+      await waitForLocator(chat.locator('[role="log"] [data-entry-kind="user"]').first(), 'the first session\'s messages (a new session is shown)', { state: 'detached' });
       await send(chat, 'second message');
 
       let menu = await openSwitcher(chat);
