@@ -105,6 +105,8 @@ describe('terminals: terminal/* for a scripted agent', function () {
     watch = watchCommand();
     const session = await newSession();
     await within(watch.opened, DEADLINE_MS, 'the long command never started (terminal/create after session/new)');
+    // The agent's wait_for_exit goes out right after this message; a release sent before it would make the wait fail.
+    await untilReported(session, 'waiting');
     await api.sessions.prompt('release it');
 
     assert.deepEqual(reported(session, 'released').released, {});
