@@ -197,4 +197,26 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     await within(turn, DEADLINE_MS, 'the turn did not end');
     assert.deepEqual(texts(asking, 'agent'), ['Both steps allowed.']);
   });
+
+  it('"ACP: Switch Session" picks an open session from the palette; "ACP: Close Session" closes the shown one', async () => {
+    await useScriptedAgents(api, ['sessions-full'], path.join(dir, 'store.json'));
+    const first = await api.sessions.newSession();
+    await api.sessions.prompt('the first one');
+    const second = await api.sessions.newSession();
+    await api.sessions.prompt('the second one');
+    assert.equal(api.sessions.session, second);
+
+    const shown = waitFor(api.picks.onDidShow, (id) => id === 'acp.switchSession');
+    const switched = vscode.commands.executeCommand('acp.switchSession');
+    await within(shown, DEADLINE_MS, 'the session pick did not show');
+    // The rows follow the open order; the first is "the first one".
+    await vscode.commands.executeCommand('quickInput.first');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await switched;
+    assert.equal(api.sessions.session, first, 'the picked session is shown');
+
+    await vscode.commands.executeCommand('acp.closeSession');
+    assert.equal(api.sessions.find('sessions-full', first.sessionId), undefined, 'closed');
+    assert.equal(api.sessions.session, second, 'the other session is shown');
+  });
 });
