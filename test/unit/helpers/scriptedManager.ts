@@ -6,12 +6,13 @@ import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_SERVICES } from '../../../src/session/clientRequests';
 import { SessionManager } from '../../../src/session/sessionManager';
+import type { McpServer } from '../../../src/shared/acp';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
 
 /** A manager whose agents are scripted agents playing the scenario named by the entry's first arg. */
-export function scriptedManager(dir: string, roots: string[] = [dir]): { manager: SessionManager; starts: Map<string, number>; sent: string[] } {
+export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers: McpServer[] = []): { manager: SessionManager; starts: Map<string, number>; sent: string[] } {
   const starts = new Map<string, number>();
   /** The methods of every request and notification the client sent, in order. */
   const sent: string[] = [];
@@ -41,6 +42,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir]): { manager
     services: NO_CLIENT_SERVICES,
     log: () => undefined,
     findAgent: () => undefined,
+    mcpServers: () => mcpServers,
   });
   return { manager, starts, sent };
 }

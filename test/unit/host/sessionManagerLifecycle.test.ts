@@ -80,6 +80,19 @@ describe('session manager: the session lifecycle with scripted agents', function
     assert.equal((await manager.reopen({ agentId: 'full', sessionId, cwd: dir })).key, again.key, 'an open session is shown, not loaded twice');
   });
 
+  it('the MCP servers of the settings go to session/load too', async () => {
+    const servers = [{ name: 'files', command: '/usr/bin/mcp-files', args: ['--stdio'], env: [] }];
+    ({ manager } = scriptedManager(dir, [dir], servers));
+    await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
+    const session = await manager.newSession();
+    await manager.prompt('mcp on new');
+    await manager.close(manager.currentKey ?? '');
+    const loaded = await manager.reopen({ agentId: 'full', sessionId: session.sessionId, cwd: dir });
+    await manager.prompt('mcp after load');
+    const said = texts(loaded.session.state.entries, 'agent');
+    assert.deepEqual(said.slice(-1), [`MCP: ${JSON.stringify(servers)}`], 'the load request carried the servers');
+  });
+
   it('lists sessions in pages with the opaque cursor, and deletes one', async () => {
     ({ manager } = scriptedManager(dir));
     await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
