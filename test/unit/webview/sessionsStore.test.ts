@@ -45,6 +45,18 @@ describe('webview: open sessions and history', () => {
     assert.equal(changes, 4);
   });
 
+  it('returns to the chat at once for a session that is open (the host only shows it: no snapshot when it is shown already)', () => {
+    const store = new SessionsStore();
+    store.setHistoryOpen(true);
+    store.chooseHistoryItem({ open: false });
+    assert.equal(store.state.historyOpen, true, 'a closed session keeps the history until its snapshot arrives');
+    store.chooseHistoryItem({ open: true });
+    assert.equal(store.state.historyOpen, false);
+    store.setHistoryOpen(true);
+    store.chooseOpenSession();
+    assert.equal(store.state.historyOpen, false);
+  });
+
   it('says how long ago, and names folders', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     assert.equal(relativeTime('2026-11-22T11:59:30Z', now), 'just now');

@@ -16,7 +16,10 @@ export function HistoryView() {
   const now = Date.now();
   useEffect(() => back.current?.focus(), []);
   const leave = (): void => store?.setHistoryOpen(false);
-  const open = (item: HistoryItemView): void => host.post({ type: 'openHistorySession', agentId: item.agentId, sessionId: item.sessionId });
+  const open = (item: HistoryItemView): void => {
+    store?.chooseHistoryItem(item);
+    host.post({ type: 'openHistorySession', agentId: item.agentId, sessionId: item.sessionId });
+  };
 
   return (
     <section

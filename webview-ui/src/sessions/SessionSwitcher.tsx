@@ -1,25 +1,13 @@
 // The header's session switcher: a button with the number of open sessions (and a badge when a session behind the
-// shown one waits for the user) that opens the list of open sessions: agent, title, folder (several folders),
-// what each does, a close button; then "New session" and "History". Arrow keys move, Enter chooses, Escape closes.
+// shown one waits for the user) that opens the list of open sessions (SessionRow), then "New session" and "History".
+// Arrow keys, Home and End move, Enter chooses, Escape closes; the focus comes back to the button.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { OpenSessionActivity, OpenSessionView } from '../../../src/shared/sessionsProtocol';
 import { Icon } from '../components/Icon';
 import { useHost } from '../hostContext';
-import { folderName } from './relativeTime';
+import { menuKeyTarget } from '../logic/menuKeys';
+import { SessionRow } from './SessionRow';
 import { useSessions } from './sessionsContext';
 import { waitingElsewhere } from './sessionsStore';
-
-const ACTIVITY: Record<OpenSessionActivity, { icon: string; label: string; spin?: boolean }> = {
-  opening: { icon: 'loading', label: 'Opening', spin: true },
-  idle: { icon: 'comment-discussion', label: 'Idle' },
-  working: { icon: 'sync', label: 'Working', spin: true },
-  needsYou: { icon: 'bell-dot', label: 'Waits for you' },
-  ended: { icon: 'circle-slash', label: 'Ended' },
-};
-
-function activityOf(row: OpenSessionView) {
-  return Object.hasOwn(ACTIVITY, row.activity) ? ACTIVITY[row.activity] : { icon: 'question', label: String(row.activity) };
-}
 
 export function SessionSwitcher() {
   const host = useHost();
@@ -29,12 +17,20 @@ export function SessionSwitcher() {
   const list = useRef<HTMLDivElement>(null);
   const rows = state.sessions?.sessions ?? [];
   const waiting = waitingElsewhere(state.sessions);
+  const historyWasOpen = useRef(state.historyOpen);
 
   useEffect(() => {
     if (!open) return;
     const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]') ?? list.current?.querySelector<HTMLElement>('[role="menuitem"]');
     current?.focus();
   }, [open]);
+
+  // The history view went away with the focus in it (Back, Escape, a session chosen): the focus comes back here.
+  useEffect(() => {
+    const closed = historyWasOpen.current && !state.historyOpen;
+    historyWasOpen.current = state.historyOpen;
+    if (closed && (document.activeElement === null || document.activeElement === document.body)) button.current?.focus();
+  }, [state.historyOpen]);
 
   const close = (refocus: boolean): void => {
     setOpen(false);
@@ -44,17 +40,31 @@ export function SessionSwitcher() {
     action();
     close(true);
   };
+  const menuItems = (): HTMLElement[] => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  // The item that has the focus; a row's close button holds its row's place. -1 when none.
+  const focusedIndex = (items: HTMLElement[]): number => {
+    const focused = document.activeElement;
+    return items.findIndex((item) => item === focused || (item.closest('[data-session-key]')?.contains(focused) ?? false));
+  };
   const onKeyDown = (event: KeyboardEvent): void => {
-    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       close(true);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = event.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
-      items[next]?.focus();
+      return;
     }
+    const items = menuItems();
+    const next = menuKeyTarget(event.key, focusedIndex(items), items.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    items[next]?.focus();
+  };
+  // The row goes away once the host has closed its session: the focus moves on to the next item first, so the menu
+  // keeps it (the keyboard goes on from there).
+  const closeSession = (key: string): void => {
+    const items = menuItems();
+    const at = focusedIndex(items);
+    if (at >= 0) (items[at + 1] ?? items[at - 1])?.focus();
+    host.post({ type: 'closeSession', key });
   };
 
   return (
@@ -68,7 +78,7 @@ export function SessionSwitcher() {
         aria-expanded={open}
         title={waiting > 0 ? `Sessions (${waiting} waiting for you)` : 'Sessions'}
         aria-label={waiting > 0 ? `Sessions, ${waiting} waiting for you` : `Sessions (${rows.length} open)`}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen((was) => !was)}
       >
         <Icon name="layers" />
         {rows.length > 1 ? <span class="session-switcher__count">{rows.length}</span> : null}
@@ -82,47 +92,27 @@ export function SessionSwitcher() {
           aria-label="Open sessions"
           onKeyDown={onKeyDown}
           onFocusOut={(event) => {
+            // Not when the focus goes to the switcher button: its click closes the menu (closing here, then the click
+            // would open it again).
             const next = (event as FocusEvent).relatedTarget as Node | null;
-            if (!next || !list.current?.contains(next)) setOpen(false);
+            if (!next || (!list.current?.contains(next) && next !== button.current)) setOpen(false);
           }}
         >
-          {rows.map((row) => {
-            const look = activityOf(row);
-            const current = row.key === state.sessions?.currentKey;
-            return (
-              <div class="session-row" key={row.key} data-session-key={row.key} data-activity={row.activity} data-current={current ? 'true' : undefined}>
-                <button
-                  type="button"
-                  role="menuitem"
-                  class="session-row__main"
-                  aria-current={current ? 'true' : undefined}
-                  title={`${row.title} · ${row.agentName} · ${look.label}`}
-                  onClick={() => choose(() => host.post({ type: 'switchSession', key: row.key }))}
-                >
-                  <span class={`session-row__activity session-row__activity--${row.activity}`}>
-                    <Icon name={look.icon} spin={look.spin} />
-                  </span>
-                  <span class="session-row__text">
-                    <span class="session-row__title">{row.title}</span>
-                    <span class="session-row__detail">
-                      {row.agentName}
-                      {state.sessions?.multiRoot ? ` · ${folderName(row.cwd)}` : ''} · {look.label}
-                    </span>
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  class="button button--icon session-row__close"
-                  data-action="close-session"
-                  aria-label={`Close ${row.title}`}
-                  title="Close session"
-                  onClick={() => host.post({ type: 'closeSession', key: row.key })}
-                >
-                  <Icon name="close" />
-                </button>
-              </div>
-            );
-          })}
+          {rows.map((row) => (
+            <SessionRow
+              key={row.key}
+              row={row}
+              current={row.key === state.sessions?.currentKey}
+              multiRoot={state.sessions?.multiRoot ?? false}
+              onChoose={() =>
+                choose(() => {
+                  store?.chooseOpenSession();
+                  host.post({ type: 'switchSession', key: row.key });
+                })
+              }
+              onClose={() => closeSession(row.key)}
+            />
+          ))}
           {rows.length > 0 ? <div class="session-switcher__separator" role="separator" /> : null}
           <button type="button" role="menuitem" class="session-switcher__action" data-action="new-session-menu" onClick={() => choose(() => host.post({ type: 'newSession' }))}>
             <Icon name="add" />

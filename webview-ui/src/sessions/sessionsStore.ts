@@ -1,6 +1,6 @@
 // The open sessions and the history list the host sends, and whether the history view is open (view state). Pure
 // (runs under mocha).
-import type { HistoryMessage, SessionsMessage } from '../../../src/shared/sessionsProtocol';
+import type { HistoryItemView, HistoryMessage, SessionsMessage } from '../../../src/shared/sessionsProtocol';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -45,6 +45,20 @@ export class SessionsStore {
     else if (message.type === 'history') this.set({ ...this.current, history: message });
     // Another session shown (from the history, the palette, a notification): the chat shows it.
     else if (message.type === 'snapshot' && this.current.historyOpen) this.set({ ...this.current, historyOpen: false });
+  }
+
+  /** A session chosen in the switcher: the chat shows it (no snapshot follows when it is the shown one already). */
+  chooseOpenSession(): void {
+    this.setHistoryOpen(false);
+  }
+
+  /**
+   * A session chosen in the history. An open one is only shown, so the chat comes back at once (no snapshot follows
+   * when it is the shown one already); a closed one keeps the history until its snapshot arrives (its agent may have
+   * to start first, and when it cannot come back the list is still there).
+   */
+  chooseHistoryItem(item: Pick<HistoryItemView, 'open'>): void {
+    if (item.open) this.setHistoryOpen(false);
   }
 
   setHistoryOpen(open: boolean): void {
