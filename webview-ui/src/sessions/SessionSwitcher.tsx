@@ -79,6 +79,13 @@ export function SessionSwitcher() {
         title={waiting > 0 ? `Sessions (${waiting} waiting for you)` : 'Sessions'}
         aria-label={waiting > 0 ? `Sessions, ${waiting} waiting for you` : `Sessions (${rows.length} open)`}
         onClick={() => setOpen((was) => !was)}
+        onKeyDown={(event) => {
+          // A menu button: the arrows open the menu too (the shown session gets the focus).
+          if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
         <Icon name="layers" />
         {rows.length > 1 ? <span class="session-switcher__count">{rows.length}</span> : null}
