@@ -40,7 +40,6 @@ export function SessionSwitcher() {
     action();
     close(true);
   };
-  const menuItems = (): HTMLElement[] => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   // The item that has the focus; a row's close button holds its row's place. -1 when none.
   const focusedIndex = (items: HTMLElement[]): number => {
     const focused = document.activeElement;
@@ -52,19 +51,11 @@ export function SessionSwitcher() {
       close(true);
       return;
     }
-    const items = menuItems();
+    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const next = menuKeyTarget(event.key, focusedIndex(items), items.length);
     if (next === undefined) return;
     event.preventDefault();
     items[next]?.focus();
-  };
-  // The row goes away once the host has closed its session: the focus moves on to the next item first, so the menu
-  // keeps it (the keyboard goes on from there).
-  const closeSession = (key: string): void => {
-    const items = menuItems();
-    const at = focusedIndex(items);
-    if (at >= 0) (items[at + 1] ?? items[at - 1])?.focus();
-    host.post({ type: 'closeSession', key });
   };
 
   return (
@@ -117,7 +108,7 @@ export function SessionSwitcher() {
                   host.post({ type: 'switchSession', key: row.key });
                 })
               }
-              onClose={() => closeSession(row.key)}
+              onClose={() => choose(() => host.post({ type: 'closeSession', key: row.key }))}
             />
           ))}
           {rows.length > 0 ? <div class="session-switcher__separator" role="separator" /> : null}
