@@ -72,6 +72,8 @@ export const tests = [
       await waitForLocator(input, 'the message box');
       await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
       await input.fill('answer me');
+      // Enter sends once the panel can send (its session is up).
+      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
 
       const problem = chat.locator('.agent-problem--failed');

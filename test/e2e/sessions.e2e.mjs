@@ -99,4 +99,21 @@ export const tests = [
       assert.deepEqual([...titles].sort(), ['before the reload', 'shown at the reload']);
     },
   },
+  {
+    name: 'sessions: choosing the shown session in the history goes back to the chat, the focus on the switcher',
+    settings: settingsWithStore('shown'),
+    async run({ page }) {
+      await openChatView(page);
+      const chat = chatFrame(page);
+      await send(chat, 'only message');
+      const menu = await openSwitcher(chat);
+      await menu.locator('[data-action="show-history"]').click();
+      const history = chat.locator('[data-history]');
+      const row = history.locator('[data-history-session]').filter({ hasText: 'only message' });
+      await waitForLocator(row, 'the shown session in the history');
+      await row.locator('.history-item__main').click();
+      await waitForLocator(history, 'the history closed', { state: 'detached' });
+      await waitForLocator(chat.locator('[data-action="switch-sessions"]:focus'), 'the focus back on the switcher');
+    },
+  },
 ];
