@@ -33,7 +33,7 @@ export function probeLoginShellPath(shell = process.env.SHELL, platform = proces
       shell,
       ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`],
       { timeout: TIME_LIMIT_MS, env: { ...process.env, ACP_PATH_PROBE: '1' } },
-      (error, stdout) => resolve(pathFromProbeOutput(String(stdout ?? '')) ?? (error ? undefined : undefined)),
+      (_error, stdout) => resolve(pathFromProbeOutput(String(stdout ?? ''))),
     );
   });
 }
