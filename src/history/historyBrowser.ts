@@ -68,6 +68,8 @@ export class HistoryBrowser {
   private agents: HistoryAgent[] = [];
   private cursors = new Map<string, string>();
   private errors: string[] = [];
+  /** Sessions being brought back (`agentId NUL sessionId`). */
+  private opening = new Set<string>();
   private loading = false;
   private generation = 0;
 
@@ -108,6 +110,14 @@ export class HistoryBrowser {
     this.post();
   }
 
+  /** Marks a session as being brought back (or no longer), and shows it. */
+  setOpening(session: { agentId: string; sessionId: string }, opening: boolean): void {
+    const id = sessionIdOf(session);
+    if (opening) this.opening.add(id);
+    else this.opening.delete(id);
+    this.post();
+  }
+
   /** The list again (sessions opened or closed meanwhile). */
   refresh(): void {
     this.post();
@@ -120,7 +130,7 @@ export class HistoryBrowser {
     const items: HistoryItemView[] = [];
     const seen = new Set<string>();
     const add = (session: ListedSession, fromAgentList: boolean): void => {
-      const id = `${session.agentId}\u0000${session.sessionId}`;
+      const id = sessionIdOf(session);
       if (seen.has(id)) return;
       seen.add(id);
       const agent = byAgent.get(session.agentId);
@@ -136,6 +146,7 @@ export class HistoryBrowser {
         open: this.ports.isOpen(session.agentId, session.sessionId),
         canOpen: lifecycle ? lifecycle.load || lifecycle.resume : true,
         canDelete: lifecycle?.delete === true || !fromAgentList,
+        ...(this.opening.has(id) ? { opening: true } : {}),
       });
     };
     for (const session of this.listed) add(session, true);
@@ -179,6 +190,10 @@ export class HistoryBrowser {
   private post(): void {
     this.ports.post(this.view());
   }
+}
+
+function sessionIdOf(session: { agentId: string; sessionId: string }): string {
+  return `${session.agentId}\u0000${session.sessionId}`;
 }
 
 function errorText(error: unknown): string {

@@ -49,6 +49,8 @@ export interface HistoryItemView {
   canOpen: boolean;
   /** The agent offers `session/delete`, or it is only in the extension's record (then it is forgotten). */
   canDelete: boolean;
+  /** The user chose it and it is being brought back (its agent starting, then load or resume). */
+  opening?: boolean;
 }
 
 export interface HistoryMessage {

@@ -5,8 +5,8 @@
 // DOM contract: the header's switcher button [data-action="switch-sessions"] (a badge [data-waiting] when a session
 // behind the shown one waits), its menu rows [data-session-key][data-activity] with a close button
 // [data-action="close-session"], menu items [data-action="new-session-menu"] and [data-action="show-history"]; the
-// history view [data-history] with rows [data-history-session], [data-action="more-history"],
-// [data-action="delete-history-session"] and [data-action="close-history"].
+// history view [data-history] with rows [data-history-session] ([data-opening] while one is brought back),
+// [data-action="more-history"], [data-action="delete-history-session"] and [data-action="close-history"].
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,9 +72,19 @@ export const tests = [
       const first = history.locator('[data-history-session]').filter({ hasText: 'first message' });
       await waitForLocator(first, 'the closed session in the history (the agent lists it)');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'sessions-history.png') });
+      // The row says "Opening…" from the click until the session is shown: record every change of its mark.
+      await first.evaluate((row) => {
+        const marks = [];
+        window.acpOpeningMarks = marks;
+        new MutationObserver((records) => {
+          for (const record of records) marks.push({ opening: record.target.getAttribute('data-opening'), text: record.target.textContent });
+        }).observe(row, { attributes: true, attributeFilter: ['data-opening'] });
+      });
       await first.locator('.history-item__main').click();
       await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: 'You said: first message' }), 'the first session loaded from the history, its conversation replayed');
       await waitForLocator(history, 'the history view closed', { state: 'detached' });
+      const marks = await chat.locator('body').evaluate(() => window.acpOpeningMarks);
+      assert.ok(marks.some((mark) => mark.opening === 'true' && mark.text.includes('Opening…')), `the row showed "Opening…" while the session came back: ${JSON.stringify(marks)}`);
       await send(chat, 'after loading');
     },
   },

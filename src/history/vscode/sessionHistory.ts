@@ -100,8 +100,12 @@ export class SessionHistory implements vscode.Disposable {
   async open(agentId: string, sessionId: string): Promise<void> {
     const record = this.records().find((item) => item.agentId === agentId && item.sessionId === sessionId);
     const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
-    await this.deps.manager.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
-    this.browser.refresh();
+    this.browser.setOpening({ agentId, sessionId }, true);
+    try {
+      await this.deps.manager.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
+    } finally {
+      this.browser.setOpening({ agentId, sessionId }, false);
+    }
   }
 
   async delete(agentId: string, sessionId: string): Promise<void> {

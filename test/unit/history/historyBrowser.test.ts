@@ -117,6 +117,17 @@ describe('session history: the list', () => {
     assert.ok(last().items.some((i) => i.sessionId === 's1'), 'still in the record until the record forgets it');
   });
 
+  it('marks the session the user chose while it is brought back, and only that one', async () => {
+    const { browser, posts, last } = browse([listingAgent('a', [{ sessionId: 's1', cwd: '/work' }, { sessionId: 's2', cwd: '/work' }], 10)]);
+    await browser.first();
+    const before = posts.length;
+    browser.setOpening({ agentId: 'a', sessionId: 's1' }, true);
+    assert.equal(posts.length, before + 1, 'the view is told at once');
+    assert.deepEqual(last().items.map((i) => [i.sessionId, i.opening ?? false]).sort(), [['s1', true], ['s2', false]]);
+    browser.setOpening({ agentId: 'a', sessionId: 's1' }, false);
+    assert.ok(last().items.every((i) => i.opening === undefined), 'no mark left once it is open (or failed)');
+  });
+
   it('several folders: no cwd filter is sent, sessions outside the folders are left out', async () => {
     const calls: object[] = [];
     const sessions = [

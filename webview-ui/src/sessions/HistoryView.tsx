@@ -17,6 +17,7 @@ export function HistoryView() {
   useEffect(() => back.current?.focus(), []);
   const leave = (): void => store?.setHistoryOpen(false);
   const open = (item: HistoryItemView): void => {
+    if (item.opening) return;
     store?.chooseHistoryItem(item);
     host.post({ type: 'openHistorySession', agentId: item.agentId, sessionId: item.sessionId });
   };
@@ -52,16 +53,29 @@ export function HistoryView() {
       ) : null}
       <ul class="history__list">
         {(history?.items ?? []).map((item) => (
-          <li class="history-item" key={`${item.agentId}/${item.sessionId}`} data-history-session={item.sessionId} data-can-open={item.canOpen ? 'true' : 'false'}>
+          <li
+            class="history-item"
+            key={`${item.agentId}/${item.sessionId}`}
+            data-history-session={item.sessionId}
+            data-can-open={item.canOpen ? 'true' : 'false'}
+            data-opening={item.opening ? 'true' : undefined}
+          >
             <button
               type="button"
               class="history-item__main"
               disabled={!item.canOpen && !item.open}
+              aria-busy={item.opening ? 'true' : undefined}
               title={item.canOpen || item.open ? `Open ${item.title ?? 'this session'}` : `${item.agentName} cannot bring this session back`}
               onClick={() => open(item)}
             >
               <span class="history-item__title">{item.title ?? 'Untitled session'}</span>
               <span class="history-item__detail">
+                {item.opening ? (
+                  <span class="history-item__opening" role="status">
+                    <Icon name="loading" spin />
+                    <span>Opening… · </span>
+                  </span>
+                ) : null}
                 {item.agentName}
                 {item.updatedAt ? ` · ${relativeTime(item.updatedAt, now)}` : ''}
                 {multiRoot ? ` · ${folderName(item.cwd)}` : ''}
