@@ -25,7 +25,7 @@ import { AuthRequiredError } from './auth/authMethods';
 import { agentSearchPath } from './config/loginShellPath';
 import { AGENT_PRESETS } from './config/agentPresets';
 import { SessionHistory } from './history/vscode/sessionHistory';
-import { openSessionsStore } from './history/vscode/openSessionsFile';
+import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from './history/vscode/workspaceFileStore';
 import { createAgentLog } from './output/agentLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
@@ -232,8 +232,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction);
   const history = new SessionHistory({
     manager,
-    state: context.workspaceState,
-    openStore: openSessionsStore(context, (line) => console.warn(`[acp history] ${line}`)),
+    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, (line) => console.warn(`[acp history] ${line}`)),
+    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, (line) => console.warn(`[acp history] ${line}`)),
     roots: workspaceRoots,
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
     post: (message) => provider.postToView(message),

@@ -1,7 +1,7 @@
 // The real workbench: code-server with the production build of the extension, Debian's Chromium, and the
 // extension's own scripted agent playing e2e/scenario.mjs. Measures, with a 10k-entry transcript open: agent write
 // → chat DOM latency, first paint when the view is opened anew (cold open) and when the hidden view is shown again
-// (re-show), DOM size, idle CPU, and long tasks in a burst. The same figures with a
+// (re-show), DOM size, idle CPU (beside a floor window without the extension), and long tasks in a burst. The same figures with a
 // 200-entry transcript, taken earlier in the same run, are the baseline.
 import path from 'node:path';
 import { notMeasured, ratioFigure, valueFigure } from '../lib/figure.mjs';
@@ -9,7 +9,7 @@ import { productionExtension } from '../lib/productionBuild.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
 import { chatDocument, domNodeCount, openChatView, turnEnded } from '../e2e/chat.mjs';
-import { findBrowserProcesses, findExtensionHost, idlePercent } from '../e2e/idle.mjs';
+import { BLANK_WEBVIEW_EXTENSION, findBrowserProcesses, findExtensionHost, idlePercent, openFloorWindow } from '../e2e/idle.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
 import { installProbe } from '../e2e/probe.mjs';
 import { BURST_CHUNKS, FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
@@ -19,7 +19,7 @@ import { burstRound, coldOpen, flood, reshow, streamRound } from '../e2e/steps.m
 export const name = 'workbench';
 export const title = 'Real workbench (code-server + Chromium): latency, first paint (cold open, re-show), DOM size, idle CPU, long tasks with a 10k-entry transcript';
 
-const IDLE_WINDOW_MS = 3_000;
+const IDLE_WINDOW_MS = 5_000;
 const STREAM = { chunks: 40, delayMs: 50 };
 
 async function until(find, what, timeoutMs = 30_000) {
@@ -97,7 +97,9 @@ export async function run({ rounds, quick, scratchDir, log }) {
   const agent = { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
   const session = await openWorkbenchSession(scratchDir, { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' });
   let page;
+  let floorWindow;
   try {
+    floorWindow = await openFloorWindow(session.url(BLANK_WEBVIEW_EXTENSION));
     const opened = await newWorkbenchPage(session.browser);
     page = opened.page;
     const context = opened.context;
@@ -106,7 +108,13 @@ export async function run({ rounds, quick, scratchDir, log }) {
     await openChatView(page);
     let frame = await chatDocument(page);
     await turnEnded(frame);
-    const groups = { extensionHost: [await until(() => findExtensionHost(scenarioFile), 'no extension host')], chromium: findBrowserProcesses() };
+    const floorChromium = new Set(floorWindow.chromium);
+    const groups = {
+      extensionHost: [await until(() => findExtensionHost(scenarioFile), 'no extension host')],
+      chromium: findBrowserProcesses().filter((pid) => !floorChromium.has(pid)),
+      extensionHostFloor: floorWindow.extensionHost,
+      chromiumFloor: floorWindow.chromium,
+    };
     const knownMarks = new Set();
 
     const small = await flood(frame, 'small', SMALL_END);
@@ -134,12 +142,22 @@ export async function run({ rounds, quick, scratchDir, log }) {
     log(`bursts: ${bursts.map((b) => `${b.ms} ms, calibration ${b.calibrationMs.toFixed(0)} ms, longest task ${b.longestMs.toFixed(0)} ms, long tasks ${JSON.stringify(b.longTasks.map(Math.round))} (CPU ${JSON.stringify(b.longTaskCpuMs.map((ms) => ms && Math.round(ms)))})`).join('; ')}`);
 
     const entriesLabel = `${entries / 1000}k`;
-    const idleFigure = (group, label) =>
-      valueFigure({
-        id: `workbench.idle.${group}`, label: `idle CPU, ${label} (${entriesLabel} entries)`, unit: '% of a core', budget: 1,
-        samples: idleLong.map((sample) => sample[group]),
-        note: `${IDLE_WINDOW_MS / 1000} s windows; with ${SMALL_ENTRIES} entries: ${idleSmall.map((s) => s[group].toFixed(1)).join(', ')}`,
-      });
+    const idleFigures = (group, label) => {
+      const floorGroup = `${group}Floor`;
+      const note = (samples) => samples.map((s) => `${s[group].toFixed(1)} (floor ${s[floorGroup].toFixed(1)})`).join(', ');
+      return [
+        ratioFigure({
+          id: `workbench.idle.${group}`, label: `idle CPU, ${label} (${entriesLabel} entries; floor: the same in a window with a blank webview view instead of the extension, same moments)`, unit: '% of a core',
+          subject: idleLong.map((sample) => sample[group]), floor: idleLong.map((sample) => sample[floorGroup]),
+          note: `${IDLE_WINDOW_MS / 1000} s windows; with ${SMALL_ENTRIES} entries: ${note(idleSmall)}`,
+        }),
+        valueFigure({
+          id: `workbench.idle.${group}.ours`, label: `idle CPU the extension adds, ${label} (${entriesLabel} entries): the figure above minus its floor, per window`, unit: '% of a core', budget: 1,
+          samples: idleLong.map((sample) => sample[group] - sample[floorGroup]),
+          note: `per window: ${note(idleLong)}`,
+        }),
+      ];
+    };
     return {
       figures: [
         ...latencyFigures(streamsLong, streamsSmall, entriesLabel),
@@ -169,8 +187,8 @@ export async function run({ rounds, quick, scratchDir, log }) {
           subject: coldOpened.map((r) => r.nodes), floor: coldOpened.map(() => small.nodes),
           note: `budget: DOM size independent of transcript length, read as ≤ 1.5× the ${SMALL_ENTRIES}-entry count; right after the flood: ${long.nodes}`,
         }),
-        idleFigure('extensionHost', 'extension host'),
-        idleFigure('chromium', 'Chromium (all its processes; the webview shares the workbench renderer)'),
+        ...idleFigures('extensionHost', 'extension host'),
+        ...idleFigures('chromium', 'Chromium (all its processes; the webview shares the workbench renderer)'),
         ...burstFigures(bursts, entriesLabel),
         valueFigure({ id: 'workbench.flood', label: `${entriesLabel} entries streamed by the agent until the last is in the DOM`, unit: 'ms', samples: [long.ms] }),
       ],
@@ -181,6 +199,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
     await saveFailure(page, 'workbench', scratchDir);
     throw error;
   } finally {
+    await floorWindow?.close();
     await session.close();
   }
 }

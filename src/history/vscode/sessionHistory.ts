@@ -1,14 +1,12 @@
-// Session history in VS Code: the extension's own record of sessions and of the ones open (workspace state), the
+// Session history in VS Code: the extension's own record of sessions and of the ones open (workspace storage), the
 // history view's list, deleting, and bringing back after a window reload the sessions that were open.
 import * as vscode from 'vscode';
 import type { OpenSession, SessionManager } from '../../session/sessionManager';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
-import type { OpenSessionsStore } from './openSessionsFile';
+import type { WorkspaceFileStore } from './workspaceFileStore';
 import { forgetRecord, OpenRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../sessionRecords';
-
-const RECORDS_KEY = 'acp.sessionRecords';
 
 /** Questions the history asks (tests answer them). */
 export interface HistoryUserInterface {
@@ -32,10 +30,10 @@ export const vscodeHistoryUserInterface: HistoryUserInterface = {
 
 export interface SessionHistoryDeps {
   manager: SessionManager;
-  /** The record of sessions (workspace state). */
-  state: vscode.Memento;
+  /** The record of sessions. */
+  recordStore: WorkspaceFileStore;
   /** The sessions open in this window, for the next one. */
-  openStore: OpenSessionsStore;
+  openStore: WorkspaceFileStore;
   /** The workspace folders. */
   roots(): string[];
   /** The name of an agent of the settings. */
@@ -68,7 +66,7 @@ export class SessionHistory implements vscode.Disposable {
     this.subscriptions = [
       deps.manager.onDidChangeSessions(() => void this.sessionsChanged()),
       deps.manager.onDidCloseSession((open) => {
-        void this.sessionClosed(open);
+        this.sessionClosed(open);
         saveOpenNow();
       }),
       deps.manager.onDidOpenSession(saveOpenNow),
@@ -77,7 +75,7 @@ export class SessionHistory implements vscode.Disposable {
   }
 
   records(): SessionRecord[] {
-    return readSessionRecords(this.deps.state.get(RECORDS_KEY));
+    return readSessionRecords(this.deps.recordStore.get());
   }
 
   openRecords(): OpenRecord[] {
@@ -117,7 +115,7 @@ export class SessionHistory implements vscode.Disposable {
     const open = this.deps.manager.find(agentId, sessionId);
     if (open) await this.deps.manager.close(open.key);
     if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
-    await this.deps.state.update(RECORDS_KEY, forgetRecord(this.records(), { agentId, sessionId }));
+    this.deps.recordStore.set(forgetRecord(this.records(), { agentId, sessionId }));
     this.browser.forget({ agentId, sessionId });
   }
 
@@ -160,15 +158,15 @@ export class SessionHistory implements vscode.Disposable {
         changed = true;
       }
     }
-    if (changed) await this.deps.state.update(RECORDS_KEY, records);
+    if (changed) this.deps.recordStore.set(records);
     // Until the sessions of the last window were brought back (or that was tried), their record is kept as it is.
     if (this.restoreAttempted) await this.saveOpen();
   }
 
   /** A closing session is recorded as it is now (the list's change comes after it is gone). */
-  private async sessionClosed(open: OpenSession): Promise<void> {
+  private sessionClosed(open: OpenSession): void {
     const records = this.recorded(this.records(), open);
-    if (records) await this.deps.state.update(RECORDS_KEY, records);
+    if (records) this.deps.recordStore.set(records);
   }
 
   /** The record with this session's title and time, or undefined when nothing changed (or nothing was said yet). */
