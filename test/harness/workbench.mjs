@@ -10,16 +10,23 @@ export async function openWorkbench(page, url) {
 }
 
 /**
- * Clicks the "ACP Agents" activity bar item, as a person would. It appears once the extension host has
- * registered the extension's contributions, so this also waits for the extension to be loaded.
+ * Waits until the extension host has registered the extension's contributions: the "ACP Agents" activity bar item
+ * appears then. The workbench draws its activity bar before that (after a reload too), and until then the command
+ * palette does not list the extension's commands (it reads them when it opens, not again as they arrive).
  */
-export async function openChatView(page) {
+export async function waitForExtension(page) {
   const item = page.locator('.activitybar a.action-label[aria-label^="ACP Agents"]');
   try {
     await item.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
   } catch {
     throw new Error('No "ACP Agents" item in the activity bar: the extension was not loaded (check extensionDevelopmentPath and engines.vscode).');
   }
+  return item;
+}
+
+/** Clicks the "ACP Agents" activity bar item, as a person would, once the extension is loaded. */
+export async function openChatView(page) {
+  const item = await waitForExtension(page);
   await item.click();
 }
 
@@ -35,15 +42,30 @@ export function chatFrame(page) {
 
 /**
  * Runs a command from the command palette (F1) by its title as the palette lists it ("ACP: Open Chat"), as a
- * person would. `beforeEnter` runs just before the Enter key that runs it (a benchmark takes its start time there).
+ * person would, once the extension is loaded (the palette lists its commands only then). The palette closes when
+ * something else takes the focus (a view the workbench restores after a reload, say); a person would open it
+ * again, and so does this, up to three times. `beforeEnter` runs just before the Enter key that runs it (a
+ * benchmark takes its start time there).
  */
 export async function runFromCommandPalette(page, title, { beforeEnter } = {}) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
-  await row.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+  await waitForExtension(page);
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
+  const row = widget.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+  const closed = page.locator('.quick-input-widget[style*="display: none"]');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
+    await input.fill(`>${title}`);
+    try {
+      await row.or(closed).waitFor({ state: 'attached', timeout: WORKBENCH_TIMEOUT_MS });
+    } catch (error) {
+      const shown = await widget.innerText({ timeout: 1_000 }).catch(() => '(nothing)');
+      throw new Error(`The command palette did not offer "${title}" as its first row; it showed: ${JSON.stringify(shown)}`, { cause: error });
+    }
+    if ((await row.count()) > 0) break;
+    if (attempt === 3) throw new Error(`The command palette closed by itself ${attempt} times before it offered "${title}"`);
+  }
   beforeEnter?.();
   await input.press('Enter');
 }
