@@ -19,11 +19,13 @@ import { VisibleText } from './VisibleText';
 
 interface PermissionPromptProps {
   permission: PendingPermission;
+  /** The tool call's title, repeated in full in the prompt (the card's head may cut it short in a narrow side bar). */
+  title?: string;
   /** What else the card shows about the request (title, paths, raw input), checked for hidden characters. */
   texts?: readonly string[];
 }
 
-export function PermissionPrompt({ permission, texts = [] }: PermissionPromptProps) {
+export function PermissionPrompt({ permission, title = '', texts = [] }: PermissionPromptProps) {
   const host = useHost();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function PermissionPrompt({ permission, texts = [] }: PermissionPromptPro
   };
 
   const labels = permission.options.map(optionLabel);
-  const hidden = hiddenCodesIn([...texts, ...permission.options.map((option) => String(option.name ?? ''))]);
+  const hidden = hiddenCodesIn([title, ...texts, ...permission.options.map((option) => String(option.name ?? ''))]);
   const inactive = chosen !== undefined || !arming.armed;
   return (
     <div
@@ -69,6 +71,11 @@ export function PermissionPrompt({ permission, texts = [] }: PermissionPromptPro
         <Icon name="shield" />
         <span>Allow this tool call?</span>
       </div>
+      {title.trim() ? (
+        <div class="permission__subject" data-permission-subject>
+          <VisibleText text={title} />
+        </div>
+      ) : null}
       {hidden.length > 0 ? (
         <div class="permission__warning" data-permission-warning role="note">
           <Icon name="warning" />

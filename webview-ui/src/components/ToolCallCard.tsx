@@ -83,7 +83,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
           <ToolCallBody entry={entry} />
         </div>
       ) : null}
-      {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} texts={cardTexts(entry)} /> : null}
+      {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} title={entry.title} texts={cardTexts(entry)} /> : null}
     </div>
   );
 }
