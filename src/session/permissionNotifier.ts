@@ -1,10 +1,14 @@
 // Permission requests the user cannot see (the chat panel is hidden, or the request is in a session behind the shown
 // one): a notification offers the same options (the first three as buttons, plus "Show", which brings the panel up
-// with that session). The request settles once, wherever it is answered first: a
+// with that session). A button says what its option's kind does, the agent's wording beside it when that differs;
+// hidden and direction-changing characters in what the agent named are shown as markers ("⟨U+202E⟩"), with a
+// warning, since a notification is plain text. The request settles once, wherever it is answered first: a
 // button pressed after the panel answered changes nothing. No `vscode` here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { OpenPermissionOption } from '../shared/acp';
 import type { SessionChange, SessionState, ToolCallEntry } from '../shared/model';
+import { optionLabel } from '../shared/permissionOptionLabel';
+import { hiddenCharsWarning, hiddenCodesIn, withVisibleMarkers } from '../shared/visibleText';
 import { findToolCall } from '../shared/reducer';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
@@ -40,11 +44,24 @@ export interface PermissionNotice {
   buttons: string[];
 }
 
-/** The buttons for these options: their names (numbered when two share one), then "Show". */
+/** A button's text: what the option's kind does, then the agent's wording when it differs ("Allow always ("Reject")"). */
+export function noticeButtonLabel(option: OpenPermissionOption): string {
+  const { label, agentWording } = optionLabel(option);
+  return withVisibleMarkers(agentWording === undefined ? label : `${label} (“${agentWording}”)`);
+}
+
+/** The notification's text: the tool call's title (hidden characters marked), and a warning when it or an option had any. */
+export function noticeMessage(title: string, options: readonly OpenPermissionOption[]): string {
+  const message = `The agent asks for permission: ${withVisibleMarkers(title.trim()) || 'a tool call'}`;
+  const hidden = hiddenCodesIn([title, ...options.map((option) => String(option.name ?? ''))]);
+  return hidden.length > 0 ? `${message}. ${hiddenCharsWarning(hidden)}` : message;
+}
+
+/** The buttons for these options: their labels (numbered when two share one), then "Show". */
 export function noticeButtons(options: readonly OpenPermissionOption[]): { buttons: string[]; optionIds: Map<string, string> } {
   const optionIds = new Map<string, string>();
   for (const [index, option] of options.slice(0, MAX_OPTION_BUTTONS).entries()) {
-    let label = option.name.trim() || option.optionId;
+    let label = noticeButtonLabel(option);
     if (optionIds.has(label) || label === SHOW_BUTTON) label = `${index + 1}. ${label}`;
     optionIds.set(label, option.optionId);
   }
@@ -113,7 +130,7 @@ export class PermissionNotifier {
     const { buttons, optionIds } = noticeButtons(permission.options);
     const key = permission.requestKey;
     this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds });
-    const message = `The agent asks for permission: ${entry.title.trim() || 'a tool call'}`;
+    const message = noticeMessage(entry.title, permission.options);
     this.noticeEmitter.fire({ requestKey: key, message, buttons });
     void Promise.resolve(this.ui.show(message, buttons)).then(
       (button) => this.answer(key, button),

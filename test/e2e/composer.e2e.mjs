@@ -165,7 +165,7 @@ export const tests = [
       await waitForLocator(prompt, 'the permission prompt');
       assert.deepEqual(await prompt.locator('.permission__number').allInnerTexts(), ['1', '2']);
       const focused = await prompt.evaluate((element) => element.contains(document.activeElement));
-      assert.ok(focused, 'the prompt took the focus');
+      assert.ok(!focused, 'the prompt did not take the focus');
 
       await input.click();
       await input.fill('second message');
@@ -180,6 +180,7 @@ export const tests = [
       await waitForLocator(queued.nth(1), 'the third message removed from the queue', { state: 'detached' });
       await screenshot(page, 'composer-queue');
 
+      await waitForLocator(prompt.locator('xpath=self::*[@data-armed="true"]'), 'the prompt accepting answers');
       await prompt.locator('button').first().focus();
       await page.keyboard.press('2');
       await waitForLocator(agentSaid(transcript, 'Permission answered: reject.'), 'the prompt answered with option 2 (reject)');

@@ -191,4 +191,20 @@ describe('the composer with a scripted agent', function () {
     await turn;
     assert.equal(lastAgentText(session), 'Permission answered: reject.');
   });
+
+  it('the notification\'s buttons say what each option\'s kind does, and hidden characters show as markers', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    const session = await freshSession('permission-guard');
+    const noticed = waitFor(api.permissionNotifier.onDidNotify, () => true);
+    const turn = prompt({ text: 'ask: open the invoice' });
+    const notice = await noticed;
+    assert.deepEqual(notice.buttons, ['Allow always (“Reject”)', 'Allow once (“Allow”)', 'Reject', 'Show'], 'an allow_always named "Reject" cannot pose as a rejection');
+    assert.equal(
+      notice.message,
+      'The agent asks for permission: Open invoice_⟨U+202E⟩fdp.exe. This request contains hidden or direction-changing characters, shown as ⟨U+202E⟩.',
+    );
+    assert.ok(api.permissionNotifier.answer(notice.requestKey, 'Reject'), 'the "Reject" button answers');
+    await turn;
+    assert.equal(lastAgentText(session), 'Permission answered: no.', 'the agent got the reject_once option');
+  });
 });

@@ -9,6 +9,7 @@ import './styles/plan.css';
 import './styles/composer.css';
 import './styles/composerPopup.css';
 import './styles/permission.css';
+import './styles/visibleText.css';
 import './styles/terminal.css';
 import './styles/elicitation.css';
 import './styles/sessions.css';

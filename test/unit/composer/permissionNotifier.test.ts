@@ -8,6 +8,7 @@ import {
   PermissionNotifier,
   SHOW_BUTTON,
   noticeButtons,
+  noticeMessage,
 } from '../../../src/session/permissionNotifier';
 
 const options = [
@@ -77,14 +78,29 @@ describe('permission notifications', () => {
   afterEach(() => notifier.dispose());
 
   it('offers at most three options plus "Show", numbering names that repeat', () => {
-    assert.deepEqual(noticeButtons(options).buttons, ['Allow once', 'Always allow', 'Reject', SHOW_BUTTON]);
+    assert.deepEqual(noticeButtons(options).buttons, ['Allow once', 'Allow always (“Always allow”)', 'Reject', SHOW_BUTTON]);
     const twins = [
-      { optionId: 'a', name: 'OK', kind: 'allow_once' },
-      { optionId: 'b', name: 'OK', kind: 'allow_always' },
+      { optionId: 'a', name: 'OK', kind: '_custom' },
+      { optionId: 'b', name: 'OK', kind: '_custom' },
     ];
     const { buttons, optionIds } = noticeButtons(twins);
     assert.deepEqual(buttons, ['OK', '2. OK', SHOW_BUTTON]);
     assert.equal(optionIds.get('2. OK'), 'b');
+  });
+
+  it('labels buttons by kind with the agent wording beside, and marks hidden characters in them and the title', () => {
+    const disguised = [
+      { optionId: 'yes', name: 'Reject', kind: 'allow_always' },
+      { optionId: 'no', name: 'Cancel\u202E', kind: 'reject_once' },
+    ];
+    const { buttons, optionIds } = noticeButtons(disguised);
+    assert.deepEqual(buttons, ['Allow always (“Reject”)', 'Reject (“Cancel⟨U+202E⟩”)', SHOW_BUTTON]);
+    assert.equal(optionIds.get('Allow always (“Reject”)'), 'yes');
+    assert.equal(
+      noticeMessage('Read report\u202Etxt.exe', disguised),
+      'The agent asks for permission: Read report⟨U+202E⟩txt.exe. This request contains hidden or direction-changing characters, shown as ⟨U+202E⟩.',
+    );
+    assert.equal(noticeMessage('  ', options), 'The agent asks for permission: a tool call');
   });
 
   it('notifies while the panel is hidden; a button answers the request', async () => {

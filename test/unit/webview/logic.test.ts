@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { composerKeyAction, type ComposerKey } from '../../../webview-ui/src/logic/composerKeys';
 import { blockView, blockViews } from '../../../webview-ui/src/logic/contentText';
 import { diffStats } from '../../../webview-ui/src/logic/diffStats';
+import { isOnScreen, PROMPT_ARM_MS } from '../../../webview-ui/src/logic/permissionArming';
+import { cardTexts } from '../../../webview-ui/src/logic/permissionTexts';
 import { permissionTone } from '../../../webview-ui/src/logic/permissionTone';
 import { planStatusLook } from '../../../webview-ui/src/logic/planStatus';
 import { RAW_OUTPUT_LIMIT, formatRawOutput } from '../../../webview-ui/src/logic/rawOutput';
@@ -170,5 +172,28 @@ describe('webview logic', () => {
       assert.deepEqual(toolContentView({ type: '_chart', data: [] }), { kind: 'other', type: '_chart' });
       assert.deepEqual(toolContentView({ type: 'diff', path: 3 }), { kind: 'other', type: 'diff' });
     });
+  });
+});
+
+describe('permission prompt logic', () => {
+  it('a prompt is on screen when the observer last saw it intersect', () => {
+    assert.equal(isOnScreen([]), false);
+    assert.equal(isOnScreen([{ isIntersecting: true, intersectionRatio: 0.5 }]), true);
+    assert.equal(isOnScreen([{ isIntersecting: true, intersectionRatio: 1 }, { isIntersecting: false, intersectionRatio: 0 }]), false);
+    assert.equal(isOnScreen([{ isIntersecting: true, intersectionRatio: 0 }]), false, 'touching the edge is not on screen');
+    assert.equal(PROMPT_ARM_MS, 500);
+  });
+
+  it('the texts checked for hidden characters: title, locations, diff paths and every string of the raw input', () => {
+    const texts = cardTexts({
+      title: 'Run',
+      locations: [{ path: '/w/a\u202E.ts' }, { path: 3 }],
+      content: [{ type: 'diff', path: '/w/b.ts' }, { type: 'content' }],
+      rawInput: { command: 'ls', args: ['-la', { deep: 'x' }] },
+    });
+    assert.deepEqual(texts.slice(0, 3), ['Run', '/w/a\u202E.ts', '/w/b.ts']);
+    assert.match(texts[3], /command/);
+    assert.match(texts[3], /ls/);
+    assert.match(texts[3], /deep\nx/);
   });
 });

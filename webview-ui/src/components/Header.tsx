@@ -6,9 +6,11 @@ import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
 import type { UsageInfo } from '../../../src/shared/model';
+import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from './Icon';
 import { SignIn } from './SignIn';
 import { UsageMeter } from './UsageMeter';
+import { VisibleText } from './VisibleText';
 
 const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
   starting: { label: 'Starting…', icon: 'loading', spin: true },
@@ -56,8 +58,8 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
         </button>
       </div>
       {sessionTitle ? (
-        <div class="chat-header__title" title={sessionTitle}>
-          {sessionTitle}
+        <div class="chat-header__title" title={withVisibleMarkers(sessionTitle)}>
+          <VisibleText text={sessionTitle} />
         </div>
       ) : null}
       {down ? (

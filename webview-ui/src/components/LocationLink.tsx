@@ -1,5 +1,7 @@
 // A file (and line) the agent touched, as a link-looking button: the host opens the file and reveals the line.
+import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { useHost } from '../hostContext';
+import { VisibleText } from './VisibleText';
 
 interface LocationLinkProps {
   path: string;
@@ -22,12 +24,12 @@ export function LocationLink({ path, line, class: className }: LocationLinkProps
     <button
       type="button"
       class={`link-button location-link${className ? ` ${className}` : ''}`}
-      title={at ? `Open ${path}:${at}` : `Open ${path}`}
+      title={withVisibleMarkers(at ? `Open ${path}:${at}` : `Open ${path}`)}
       data-action="open-location"
       data-location-path={path}
       onClick={() => host.post(at === undefined ? { type: 'openLocation', path } : { type: 'openLocation', path, line: at })}
     >
-      {label}
+      <VisibleText text={label} />
     </button>
   );
 }

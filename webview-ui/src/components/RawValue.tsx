@@ -2,6 +2,7 @@
 // limit. Text only: whatever the agent put there is shown, never interpreted.
 import { formatRawOutput } from '../logic/rawOutput';
 import { Disclosure } from './Disclosure';
+import { VisibleText } from './VisibleText';
 
 interface RawValueProps {
   id: string;
@@ -14,7 +15,7 @@ export function RawValue({ id, label, value, defaultOpen = false }: RawValueProp
   return (
     <Disclosure id={id} label={label} defaultOpen={defaultOpen} class="tool-call__raw">
       <div class="mono-block" data-raw={label}>
-        {formatRawOutput(value)}
+        <VisibleText text={formatRawOutput(value)} />
       </div>
     </Disclosure>
   );

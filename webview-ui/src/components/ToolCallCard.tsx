@@ -3,12 +3,15 @@
 // start folded; a card that asks for permission stays open with its prompt. Open state is view state only.
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { domIdFor, useDisclosure } from '../disclosure';
+import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import { cardTexts } from '../logic/permissionTexts';
 import { toolCardLook, toolCardOpenByDefault, toolKindIcon } from '../logic/toolStatus';
 import { Icon } from './Icon';
 import { PermissionPrompt } from './PermissionPrompt';
 import { RawValue } from './RawValue';
 import { ToolContentItem } from './ToolContentItem';
 import { ToolLocations } from './ToolLocations';
+import { VisibleText } from './VisibleText';
 
 function hasValue(value: unknown): boolean {
   return value !== undefined && value !== null;
@@ -66,8 +69,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       >
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         <Icon name={toolKindIcon(kind)} />
-        <span class="tool-call__title" title={title}>
-          {title}
+        <span class="tool-call__title" title={withVisibleMarkers(title)}>
+          <VisibleText text={title} />
         </span>
         <span class="tool-call__kind">{kind}</span>
         <span class="tool-call__status">
@@ -80,7 +83,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
           <ToolCallBody entry={entry} />
         </div>
       ) : null}
-      {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} /> : null}
+      {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} title={entry.title} texts={cardTexts(entry)} /> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { reviewUrl } from '../../../src/shared/elicitationUrl';
 import { AgentNameContext } from '../agentName';
 import { focusComposer } from '../components/composerFocus';
 import { Icon } from '../components/Icon';
+import { VisibleText } from '../components/VisibleText';
 import { useHost } from '../hostContext';
 import { FormFieldInput } from './ElicitationFields';
 
@@ -116,7 +117,7 @@ function UrlBody({ entry, url }: { entry: ElicitationEntry; url: string }) {
         Full address (not opened until you press Open):
       </div>
       <div class="mono-block elicitation__url" data-elicitation-url aria-labelledby={`${entry.id}-url-label`}>
-        {url}
+        <VisibleText text={url} />
       </div>
       {review.warnings.map((warning) => (
         <div key={warning} class="elicitation__warning" data-elicitation-warning>

@@ -2,7 +2,9 @@
 // ones marked; choosing one brings it back (when its agent can); delete where offered; "Load more" pages on.
 import { useEffect, useRef } from 'preact/hooks';
 import type { HistoryItemView } from '../../../src/shared/sessionsProtocol';
+import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../components/Icon';
+import { VisibleText } from '../components/VisibleText';
 import { useHost } from '../hostContext';
 import { folderName, relativeTime } from './relativeTime';
 import { useSessions } from './sessionsContext';
@@ -65,10 +67,10 @@ export function HistoryView() {
               class="history-item__main"
               disabled={!item.canOpen && !item.open}
               aria-busy={item.opening ? 'true' : undefined}
-              title={item.canOpen || item.open ? `Open ${item.title ?? 'this session'}` : `${item.agentName} cannot bring this session back`}
+              title={withVisibleMarkers(item.canOpen || item.open ? `Open ${item.title ?? 'this session'}` : `${item.agentName} cannot bring this session back`)}
               onClick={() => open(item)}
             >
-              <span class="history-item__title">{item.title ?? 'Untitled session'}</span>
+              <span class="history-item__title">{typeof item.title === 'string' ? <VisibleText text={item.title} /> : 'Untitled session'}</span>
               <span class="history-item__detail">
                 {item.opening ? (
                   <span class="history-item__opening" role="status">
@@ -87,7 +89,7 @@ export function HistoryView() {
                 type="button"
                 class="button button--icon history-item__delete"
                 data-action="delete-history-session"
-                aria-label={`Delete ${item.title ?? 'this session'}`}
+                aria-label={withVisibleMarkers(`Delete ${item.title ?? 'this session'}`)}
                 title="Delete session"
                 onClick={() => host.post({ type: 'deleteHistorySession', agentId: item.agentId, sessionId: item.sessionId })}
               >

@@ -1,7 +1,9 @@
 // One open session in the switcher's menu: what it does (an icon), its title, agent and folder (several folders);
 // choosing it shows it, its close button closes it.
 import type { OpenSessionActivity, OpenSessionView } from '../../../src/shared/sessionsProtocol';
+import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../components/Icon';
+import { VisibleText } from '../components/VisibleText';
 import { folderName } from './relativeTime';
 
 const ACTIVITY: Record<OpenSessionActivity, { icon: string; label: string; spin?: boolean }> = {
@@ -33,14 +35,16 @@ export function SessionRow({ row, current, multiRoot, onChoose, onClose }: Sessi
         role="menuitem"
         class="session-row__main"
         aria-current={current ? 'true' : undefined}
-        title={`${row.title} · ${row.agentName} · ${look.label}`}
+        title={withVisibleMarkers(`${row.title} · ${row.agentName} · ${look.label}`)}
         onClick={onChoose}
       >
         <span class={`session-row__activity session-row__activity--${row.activity}`}>
           <Icon name={look.icon} spin={look.spin} />
         </span>
         <span class="session-row__text">
-          <span class="session-row__title">{row.title}</span>
+          <span class="session-row__title">
+            <VisibleText text={row.title} />
+          </span>
           <span class="session-row__detail">
             {row.agentName}
             {multiRoot ? ` · ${folderName(row.cwd)}` : ''} · {look.label}
@@ -51,7 +55,7 @@ export function SessionRow({ row, current, multiRoot, onChoose, onClose }: Sessi
         type="button"
         class="button button--icon session-row__close"
         data-action="close-session"
-        aria-label={`Close ${row.title}`}
+        aria-label={withVisibleMarkers(`Close ${row.title}`)}
         title="Close session"
         onClick={onClose}
       >
