@@ -41,8 +41,11 @@ export const tests = [
       assert.equal(await form.getByLabel('Port (required)').inputValue(), '3000');
       assert.equal(await form.getByLabel('Strategy (required)').inputValue(), 'balanced');
       assert.equal(await form.getByLabel('Enable logging').isChecked(), true);
-      // The first input has the focus: type a name the pattern refuses and submit with Enter.
-      await waitForLocator(form.locator('input[data-field="name"]:focus'), 'the focus in the first field');
+      // The form leaves the focus in the composer; click the first field, type a name the pattern refuses and
+      // submit with Enter.
+      await waitForLocator(chat.locator('#composer-input:focus'), 'the focus still in the composer');
+      await name.click();
+      await name.fill('');
       await page.keyboard.type('Bad Name');
       await page.keyboard.press('Enter');
       await waitForLocator(form.locator('[data-field-problem="name"]'), 'the problem shown under the name');

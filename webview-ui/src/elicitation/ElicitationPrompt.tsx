@@ -12,6 +12,7 @@ import { focusComposer } from '../components/composerFocus';
 import { Icon } from '../components/Icon';
 import { VisibleText } from '../components/VisibleText';
 import { useHost } from '../hostContext';
+import { usePromptArming } from '../hooks/usePromptArming';
 import { FormFieldInput } from './ElicitationFields';
 
 const OUTCOME_TEXT: Record<ElicitationAction, string> = { accept: 'Sent.', decline: 'Declined.', cancel: 'Dismissed.' };
@@ -28,13 +29,15 @@ function useAnswer(entry: ElicitationEntry) {
   return { answer, busy: sent !== undefined || entry.outcome !== undefined };
 }
 
-/** Focus goes to the prompt's first control when it appears, back to the composer when it goes while focused. */
-function useFocusOnOpen(open: boolean) {
+/**
+ * A question that appears leaves the focus where it is (keys typed in the composer stay there, as for permission
+ * prompts); when it goes while it holds the focus, the focus goes back to the composer.
+ */
+function useFocusHandBack(open: boolean) {
   const container = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = container.current;
     if (!open || !element) return;
-    element.querySelector<HTMLElement>('input, select, button')?.focus();
     return () => {
       if (element.contains(document.activeElement)) focusComposer();
     };
@@ -42,17 +45,28 @@ function useFocusOnOpen(open: boolean) {
   return container;
 }
 
+/** The answer buttons, which ignore clicks in their first moments on screen (as a permission prompt's do). */
 function Buttons({ accept, onAnswer, disabled }: { accept: string; onAnswer(action: ElicitationAction): void; disabled: boolean }) {
-  const aria = disabled ? ('true' as const) : undefined;
+  const buttons = useRef<HTMLDivElement>(null);
+  const arming = usePromptArming(buttons);
+  const aria = disabled || !arming.armed ? ('true' as const) : undefined;
+  // A pointer click on Submit / Open too early is dropped; Enter in a field the user chose (the form's implicit
+  // submission, a click with no pointer behind it) is not.
+  const early = (event: MouseEvent): void => {
+    if (event.detail > 0 && !arming.accepts()) event.preventDefault();
+  };
+  const answerIfArmed = (action: ElicitationAction): void => {
+    if (arming.accepts()) onAnswer(action);
+  };
   return (
-    <div class="elicitation__buttons">
-      <button type="submit" class="button button--primary" data-action="accept" aria-disabled={aria}>
+    <div ref={buttons} class="elicitation__buttons" data-armed={arming.armed ? 'true' : 'false'}>
+      <button type="submit" class="button button--primary" data-action="accept" aria-disabled={aria} onClick={early}>
         {accept}
       </button>
-      <button type="button" class="button button--secondary" data-action="decline" aria-disabled={aria} onClick={() => onAnswer('decline')}>
+      <button type="button" class="button button--secondary" data-action="decline" aria-disabled={aria} onClick={() => answerIfArmed('decline')}>
         Decline
       </button>
-      <button type="button" class="button button--neutral" data-action="cancel" aria-disabled={aria} onClick={() => onAnswer('cancel')}>
+      <button type="button" class="button button--neutral" data-action="cancel" aria-disabled={aria} onClick={() => answerIfArmed('cancel')}>
         Cancel
       </button>
     </div>
@@ -132,7 +146,7 @@ function UrlBody({ entry, url }: { entry: ElicitationEntry; url: string }) {
 export function ElicitationPrompt({ entry }: { entry: ElicitationEntry }) {
   const agentName = useContext(AgentNameContext) ?? 'The agent';
   const pending = entry.outcome === undefined;
-  const container = useFocusOnOpen(pending);
+  const container = useFocusHandBack(pending);
   const request = entry.request;
   const outcomes = request.mode === 'url' ? URL_OUTCOME_TEXT : OUTCOME_TEXT;
   return (
