@@ -65,6 +65,8 @@ export interface AcpExtensionApi {
   readonly auth: AgentAuth;
   /** Session history: the record, the history view's list, deleting, restoring after a reload. */
   readonly history: SessionHistory;
+  /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
+  readonly logUri: vscode.Uri;
 }
 
 function workspaceCwd(): string {
@@ -319,6 +321,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     policy,
     auth,
     history,
+    logUri: context.logUri,
   };
 }
 
