@@ -34,7 +34,7 @@ import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
-import { secretEnvValues, secretMasker } from './shared/secrets';
+import { agentSecretValues, secretMasker } from './shared/secrets';
 import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
@@ -65,6 +65,8 @@ export interface AcpExtensionApi {
   readonly auth: AgentAuth;
   /** Session history: the record, the history view's list, deleting, restoring after a reload. */
   readonly history: SessionHistory;
+  /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
+  readonly logUri: vscode.Uri;
 }
 
 function workspaceCwd(): string {
@@ -83,12 +85,14 @@ function workspaceRoots(): string[] {
 }
 
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
-  // Secrets: env values of the configured agents whose names look secret, the MCP servers' headers and secret env
-  // values, the variables typed in to sign in; masked with the usual token shapes.
+  // Secrets: every env value of the configured agents and the values of their secret flags (--api-key, --token=...),
+  // the MCP servers' headers and secret env values, the variables typed in to sign in; masked with the usual token
+  // shapes in the traffic log, the agents' logs, failure messages and exports (transcript, permission log).
   let knownSecrets: string[] = [];
   let mcpSecrets: string[] = [];
   const credentialSecrets = new Set<string>();
-  const maskSecrets = secretMasker(() => [...knownSecrets, ...mcpSecrets, ...credentialSecrets]);
+  const allSecrets = (): string[] => [...knownSecrets, ...mcpSecrets, ...credentialSecrets];
+  const maskSecrets = secretMasker(allSecrets);
   const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
@@ -105,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const clientServices = createClientServices(context);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS, { terminalAuth: true });
-  const policy = createPermissionPolicy(context);
+  const policy = createPermissionPolicy(context, maskSecrets);
   const credentials = createCredentialStore(context);
   // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
   // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
@@ -145,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   let selection = Promise.resolve();
   const selectConfiguredAgent = (): void => {
     const resolved = readAgents(context.extensionUri);
-    knownSecrets = resolved.agents.flatMap((agent) => secretEnvValues(agent.env));
+    knownSecrets = resolved.agents.flatMap((agent) => agentSecretValues(agent));
     for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
     const agent = readDefaultAgent(resolved);
     selection = selection
@@ -260,7 +264,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   });
 
   const following = registerFollowAgent(manager);
-  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat });
+  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat, knownSecrets: allSecrets });
   const signIn = registerAuth(credentials, manager, launchFor, agentSelected);
   const auth = signIn.auth;
   const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
@@ -317,6 +321,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     policy,
     auth,
     history,
+    logUri: context.logUri,
   };
 }
 

@@ -38,6 +38,7 @@ import type {
   SetSessionModeResponse,
 } from '../shared/acp';
 import { acpCancellationStrategy } from './cancellation';
+import { guardRequestIds } from './duplicateRequests';
 
 /** Agent → client requests that act on the user's machine, served by pluggable client services. */
 export const CLIENT_SERVICE_METHODS = [
@@ -88,7 +89,10 @@ export class AcpClientConnection implements Disposable {
   readonly onClose: Event<void> = this.closeEmitter.event;
 
   constructor(reader: MessageReader, writer: MessageWriter, handlers: AgentRequestHandlers, logger: Logger) {
-    this.connection = createMessageConnection(reader, writer, logger, { cancellationStrategy: acpCancellationStrategy });
+    const guarded = guardRequestIds(reader, writer, (id, method) =>
+      logger.warn(`Answered -32600 to ${method} with id ${JSON.stringify(id)}: a request with that id is still unanswered`),
+    );
+    this.connection = createMessageConnection(guarded.reader, guarded.writer, logger, { cancellationStrategy: acpCancellationStrategy });
     this.connection.onNotification('session/update', (params: unknown) => handlers.sessionUpdate(params));
     this.connection.onNotification('elicitation/complete', (params: unknown) => handlers.elicitationComplete?.(params));
     for (const method of SESSION_REQUEST_METHODS) {

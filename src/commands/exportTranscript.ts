@@ -13,7 +13,7 @@ function defaultTarget(now: Date): vscode.Uri | undefined {
 }
 
 /** Writes the transcript; resolves with where, or undefined when there was nothing to export or the user cancelled. */
-export async function exportTranscript(manager: SessionManager, target?: unknown): Promise<vscode.Uri | undefined> {
+export async function exportTranscript(manager: SessionManager, target?: unknown, knownSecrets: readonly string[] = []): Promise<vscode.Uri | undefined> {
   const session = manager.session;
   if (!session || session.state.entries.length === 0) {
     void vscode.window.showInformationMessage('There is no conversation to export yet.');
@@ -25,7 +25,7 @@ export async function exportTranscript(manager: SessionManager, target?: unknown
       ? target
       : await vscode.window.showSaveDialog({ defaultUri: defaultTarget(now), filters: { Markdown: ['md'] }, saveLabel: 'Export' });
   if (!uri) return undefined;
-  const markdown = transcriptToMarkdown(session.state, { agentName: manager.agent?.name, exportedAt: now.toISOString() });
+  const markdown = transcriptToMarkdown(session.state, { agentName: manager.agent?.name, exportedAt: now.toISOString(), knownSecrets });
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
   if (!(target instanceof vscode.Uri)) {
     void vscode.window.showInformationMessage(`Transcript exported to ${vscode.workspace.asRelativePath(uri)}.`, 'Open').then((answer) => {

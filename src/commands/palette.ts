@@ -19,6 +19,8 @@ export interface PaletteDeps {
   /** Resolves once the configured agent is selected. */
   agentSelected(): Promise<void>;
   showChat(): Thenable<unknown>;
+  /** The secrets of the moment (agents' env and flags, MCP, sign-in keys): masked in exports. */
+  knownSecrets(): readonly string[];
 }
 
 /** Runs a command; an error is shown to the user and rethrown, so executeCommand callers see it too. */
@@ -72,7 +74,7 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
       ),
       vscode.commands.registerCommand(
         EXPORT_TRANSCRIPT_COMMAND,
-        reported((target?: unknown) => exportTranscript(manager, target)),
+        reported((target?: unknown) => exportTranscript(manager, target, deps.knownSecrets())),
       ),
     ],
   };

@@ -59,6 +59,7 @@ export class ScriptedAgent {
     const peer = options.peer;
     this.peer = {
       request: (method, params) => peer.request(method, params),
+      batch: (requests) => peer.batch(requests),
       notify: (method, params) => {
         if (method === 'session/update') this.record(params);
         peer.notify(method, params);

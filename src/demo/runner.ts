@@ -33,6 +33,12 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
   if ('writeFile' in step) return playWriteFile(step, ctx);
   if ('run' in step) return playRun(step, ctx);
   if ('request' in step) return playRequest(step, ctx);
+  if ('batch' in step) {
+    const responses = await ctx.peer.batch(step.batch);
+    ctx.log.info(`batch: ${JSON.stringify(responses)}`);
+    if (step.saveAs !== undefined) ctx.vars.set(step.saveAs, JSON.stringify(responses));
+    return undefined;
+  }
   if ('repeat' in step) return playRepeat(step.repeat, step.steps, ctx);
   if ('stop' in step) return { kind: 'stop', stopReason: step.stop, result: step.result };
   if ('error' in step) return { kind: 'error', error: step.error };

@@ -95,6 +95,12 @@
  *   {"request": {"method", "params"?}, "expectError"?: true | code, "saveAs"?: "var"}
  *                                                  any request to the client; an unexpected outcome answers the
  *                                                  prompt with error -32603
+ *   {"batch": [{"method", "params"?, "id"?: n | "s", "cancel"?: true}], "saveAs"?: "var"}
+ *                                                  requests to the client written in one write (so the client
+ *                                                  reads them together): `id` fixed (it may repeat) or fresh;
+ *                                                  `cancel` sends `$/cancel_request` for it right after it. Waits
+ *                                                  until each has a response; saveAs gets them as a JSON array in
+ *                                                  arrival order (`{"id","result"}` or `{"id","error"}`)
  *   {"notify": {"method", "params"?}}              any notification to the client
  *   {"waitForCancel": true}                        blocks until session/cancel; the steps after it still play and
  *                                                  the turn then ends "cancelled" unless a `stop` says otherwise
@@ -262,6 +268,10 @@ export type RequestStep = Commented & {
   expectError?: boolean | number;
   saveAs?: string;
 };
+export type BatchStep = Commented & {
+  batch: { method: string; params?: Json; id?: number | string; cancel?: boolean }[];
+  saveAs?: string;
+};
 export type NotifyStep = Commented & { notify: { method: string; params?: Json } };
 export type WaitForCancelStep = Commented & { waitForCancel: true };
 export type DelayStep = Commented & { delayMs: number };
@@ -286,6 +296,7 @@ export type Step =
   | WriteFileStep
   | RunStep
   | RequestStep
+  | BatchStep
   | NotifyStep
   | WaitForCancelStep
   | DelayStep

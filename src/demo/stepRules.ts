@@ -68,6 +68,21 @@ const checkUpdate: Check = (value, at, problems) => {
 const checkErrorBody = checkWithKeys({ code: checkInteger, message: checkString }, { data: () => undefined });
 const checkMethodCall = checkWithKeys({ method: checkString }, { params: () => undefined });
 
+const checkRequestId: Check = (value, at, problems) => {
+  if (typeof value === 'string') return;
+  checkInteger(value, at, problems);
+};
+
+const checkBatch: Check = (value, at, problems) => {
+  if (!Array.isArray(value) || value.length === 0) {
+    problems.add(at, 'needs a non-empty array of requests');
+    return;
+  }
+  value.forEach((entry, index) =>
+    checkWithKeys({ method: checkString }, { params: () => undefined, id: checkRequestId, cancel: checkBoolean })(entry, `${at}[${index}]`, problems),
+  );
+};
+
 const checkWrite: Check = (value, at, problems) => {
   const edit = checkWithKeys({ find: checkString, replace: checkString }, { all: checkBoolean });
   checkWithKeys(
@@ -125,6 +140,7 @@ const rules: Record<string, KindRule> = {
     },
     places: anywhere,
   },
+  batch: { check: checkBatch, options: { saveAs: checkString }, places: anywhere },
   notify: { check: checkMethodCall, options: {}, places: anywhere },
   waitForCancel: {
     check: (value, at, problems) => value !== true && problems.add(at, 'must be true'),

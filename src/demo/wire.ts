@@ -45,9 +45,23 @@ export interface WireHandlers {
   closed(): void;
 }
 
+/** One request of a batch: `id` is fresh unless given; `cancel` sends `$/cancel_request` for it right after it. */
+export interface BatchRequest {
+  method: string;
+  params?: Json;
+  id?: RpcId;
+  cancel?: boolean;
+}
+
 /** What the steps use to talk to the client. */
 export interface Peer {
   request(method: string, params?: Json): Promise<Json>;
+  /**
+   * Writes the requests (and their cancels) in one write, so the client reads them together; resolves with every
+   * response (`{id, result}` or `{id, error}`) in arrival order once each request has one. Requests sharing an id
+   * take its responses in the order they come.
+   */
+  batch(requests: readonly BatchRequest[]): Promise<JsonObject[]>;
   notify(method: string, params?: Json): void;
   writeRaw(data: string | Buffer): void;
   /** Resolves when the output has room again (backpressure for floods). */
@@ -64,7 +78,8 @@ interface Pending {
 
 export class Wire implements Peer {
   private nextId = 0;
-  private readonly pending = new Map<RpcId, Pending>();
+  /** Per id, the requests waiting for a response, oldest first (ids are unique unless a batch repeats one). */
+  private readonly pending = new Map<RpcId, Pending[]>();
   private waitingForDrain: Promise<void> | undefined;
 
   constructor(
@@ -83,9 +98,37 @@ export class Wire implements Peer {
   request(method: string, params?: Json): Promise<Json> {
     const id = this.nextId++;
     return new Promise<Json>((resolve, reject) => {
-      this.pending.set(id, { method, resolve, reject });
+      this.await(id, { method, resolve, reject });
       this.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
     });
+  }
+
+  batch(requests: readonly BatchRequest[]): Promise<JsonObject[]> {
+    const responses: JsonObject[] = [];
+    let lines = '';
+    const answered = requests.map(({ method, params, id: given, cancel }) => {
+      const id = given ?? this.nextId++;
+      const message: JsonObject = params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+      lines += `${JSON.stringify(message)}\n`;
+      if (cancel) lines += `${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } })}\n`;
+      return new Promise<void>((resolve) =>
+        this.await(id, {
+          method,
+          resolve: (result) => {
+            responses.push({ id, result });
+            resolve();
+          },
+          reject: (error) => {
+            const body: JsonObject = { code: error.code, message: error.message };
+            if (error.data !== undefined) body.data = error.data;
+            responses.push({ id, error: body });
+            resolve();
+          },
+        }),
+      );
+    });
+    this.track(this.output.write(lines));
+    return Promise.all(answered).then(() => responses);
   }
 
   notify(method: string, params?: Json): void {
@@ -116,6 +159,12 @@ export class Wire implements Peer {
         resolve();
       }),
     );
+  }
+
+  private await(id: RpcId, pending: Pending): void {
+    const queue = this.pending.get(id);
+    if (queue) queue.push(pending);
+    else this.pending.set(id, [pending]);
   }
 
   private respond(id: RpcId | null, result: Json): void {
@@ -170,12 +219,13 @@ export class Wire implements Peer {
   }
 
   private settle(id: RpcId, message: JsonObject): void {
-    const pending = this.pending.get(id);
+    const queue = this.pending.get(id);
+    const pending = queue?.shift();
     if (!pending) {
       this.log.warn(`response to unknown request id ${JSON.stringify(id)} ignored`);
       return;
     }
-    this.pending.delete(id);
+    if (queue!.length === 0) this.pending.delete(id);
     const error = message.error;
     if (error === undefined || error === null) {
       pending.resolve(message.result ?? null);

@@ -1,6 +1,6 @@
 // The agent → client requests that act on the user's machine (fs/*, terminal/*), served per session by
 // services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
-import type { CancellationToken } from 'vscode-jsonrpc/node';
+import { type CancellationToken, ResponseError } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod } from '../acp/clientConnection';
 
 export type { ClientServiceMethod };
@@ -12,6 +12,20 @@ export interface SessionScope {
   readonly cwd: string;
   /** Folders the agent may use without asking: the workspace folders and the session's additional directories. */
   readonly roots: readonly string[];
+}
+
+/** An error answer the user should also see: the session shows `notice` in the chat when a handler rejects with it. */
+export class NoticedError extends ResponseError<unknown> {
+  constructor(
+    code: number,
+    message: string,
+    readonly notice: string,
+    data?: unknown,
+  ) {
+    super(code, message, data);
+    // ResponseError's constructor resets the prototype to its own; keep this class's.
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
 }
 
 export type ClientRequestHandler = (params: unknown, scope: SessionScope, token: CancellationToken) => Promise<unknown>;

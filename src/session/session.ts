@@ -28,7 +28,7 @@ import {
 } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
-import { ClientServices, NO_CLIENT_SERVICES, SessionScope } from './clientRequests';
+import { ClientServices, NO_CLIENT_SERVICES, NoticedError, SessionScope } from './clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
@@ -208,7 +208,13 @@ export class Session {
     if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy));
     const handler = this.services.handlers[method];
     if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
-    return handler(params, this.scope, token);
+    return handler(params, this.scope, token).catch((error: unknown) => {
+      if (error instanceof NoticedError) {
+        this.log(error.notice);
+        this.notice('error', error.notice);
+      }
+      throw error;
+    });
   }
 
   requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse> {

@@ -10,6 +10,8 @@ export interface TranscriptExportInfo {
   agentName?: string;
   /** When the export was made (ISO), for the heading. */
   exportedAt?: string;
+  /** Values to mask wherever they appear (the agents' env values and secret flags, keys); see shared/secrets.ts. */
+  knownSecrets?: readonly string[];
 }
 
 /** Diffs bigger than this many changed lines are summarised by their line counts only. */
@@ -152,5 +154,5 @@ export function transcriptToMarkdown(state: SessionState, info: TranscriptExport
     .join(' · ');
   const sections = [`# ${title}`, meta, ...state.entries.map(entryText)];
   if (state.header.plan.length > 0) sections.push(planText(state.header.plan));
-  return maskSecrets(`${sections.join('\n\n')}\n`);
+  return maskSecrets(`${sections.join('\n\n')}\n`, info.knownSecrets);
 }

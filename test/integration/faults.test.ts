@@ -269,6 +269,23 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(dup[0]?.status, 'completed');
     });
 
+    it('two requests with the same id: the first is answered as usual, the second with -32600, never silence', async () => {
+      await useAgentEntry(api, scriptedEntry('fault-duplicate-ids'));
+      const session = await api.sessions.newSession();
+      await within(api.sessions.prompt('go'), DEADLINE_MS, 'the turn hangs: a request with a repeated id was never answered');
+      const said = /^\{"duplicates": (.*)\}$/s.exec(agentText(session));
+      assert.ok(said, `the agent reported its answers: ${agentText(session)}`);
+      const answers = JSON.parse(said[1]!) as Array<{ id: string; result?: { content?: string }; error?: { code: number; message: string } }>;
+      assert.equal(answers.length, 2, JSON.stringify(answers));
+      assert.ok(answers.every((answer) => answer.id === 'dup-7'));
+      const refused = answers.filter((answer) => answer.error);
+      assert.deepEqual(refused.map((answer) => answer.error), [
+        { code: -32600, message: 'duplicate request id "dup-7" while the first is unanswered' },
+      ]);
+      const read = answers.find((answer) => answer.result);
+      assert.match(read?.result?.content ?? '', /^saved by the user\ntyped by the user, not saved\n/, 'the first request (user-notes.txt) kept its answer');
+    });
+
     it('answers session/new with an error: the error is reported, the agent stays up', async () => {
       await useAgentEntry(api, scriptedEntry('fault-new-error'));
       await assert.rejects(api.sessions.newSession(), /no workspace index/);

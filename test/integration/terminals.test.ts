@@ -4,10 +4,11 @@
 // leaves no process behind. Processes are watched through a FIFO their grandchild holds (see watchProcess): its
 // reader sees end-of-file exactly when they are gone, so nothing here polls.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, SessionChange, ToolCallEntry } from '../../src/shared/model';
+import type { AgentMessageEntry, NoticeEntry, SessionChange, ToolCallEntry } from '../../src/shared/model';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 import { untilTerminal } from './helpers/terminals';
@@ -47,6 +48,27 @@ function watchCommand(): ProcessWatch {
   if (!fifo) throw new Error(`unexpected FIFO redirect ${watch.redirect}`);
   process.env.ACP_TEST_FIFO = fifo;
   return watch;
+}
+
+/** Live processes (not zombies) whose command line contains `marker`. */
+function processesWith(marker: string): string[] {
+  const found: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      const zombie = /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      if (!zombie && cmdline.includes(marker)) found.push(`${pid} ${cmdline}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+interface Answer {
+  id: number | string;
+  result?: { terminalId?: string };
+  error?: { code: number; message: string };
 }
 
 async function newSession(): Promise<Session> {
@@ -163,5 +185,47 @@ describe('terminals: terminal/* for a scripted agent', function () {
     await api.sessions.prompt('exit');
     assert.ok(second.ended, 'the session ended with its agent');
     await within(watch.gone, DEADLINE_MS, 'the command still runs after its agent exited');
+  });
+
+  describe('guards', () => {
+    afterEach(async () => {
+      await vscode.workspace.getConfiguration('acp').update('terminals.maxPerSession', undefined, vscode.ConfigurationTarget.Global);
+      const key = api.sessions.currentKey;
+      if (key) await api.sessions.close(key);
+    });
+
+    it('a terminal/create the agent cancels before it is answered answers -32800 and leaves no process', async () => {
+      await useScriptedAgent(api, 'terminals-guards');
+      const session = await newSession();
+      await api.sessions.prompt('cancel');
+      const { cancelledCreate } = (await untilReported(session, 'cancelledCreate')) as { cancelledCreate: Answer[] };
+      // Had the command started, it would run now: it is spawned before terminal/create is answered.
+      assert.deepEqual(processesWith('300.4242'), [], 'the cancelled command runs');
+      assert.equal(cancelledCreate.length, 1);
+      assert.equal(cancelledCreate[0]?.error?.code, -32800, JSON.stringify(cancelledCreate));
+    });
+
+    it('caps the live terminals of a session (acp.terminals.maxPerSession): past it a clear error and a line in the chat', async () => {
+      await vscode.workspace.getConfiguration('acp').update('terminals.maxPerSession', 2, vscode.ConfigurationTarget.Global);
+      await useScriptedAgent(api, 'terminals-guards');
+      const session = await newSession();
+      await api.sessions.prompt('fill');
+      const { created } = (await untilReported(session, 'created')) as { created: Answer[] };
+      assert.deepEqual(created.filter((answer) => answer.result).map((answer) => answer.result?.terminalId).sort(), ['term-1', 'term-2']);
+      const refused = created.filter((answer) => answer.error);
+      assert.equal(refused.length, 1, JSON.stringify(created));
+      assert.match(refused[0]!.error!.message, /^Too many terminals: this session already has 2 that are not released/);
+      assert.deepEqual(processesWith('300.6363'), [], 'the refused command runs');
+      assert.equal(processesWith('300.5151').length + processesWith('300.5252').length >= 2, true, 'the two accepted commands run');
+      const notices = session.state.entries.filter((e): e is NoticeEntry => e.kind === 'notice').map((e) => e.text);
+      assert.ok(
+        notices.some((text) => /more than 2 terminals at once, so `sleep 300\.6363` was not run.*acp\.terminals\.maxPerSession/.test(text)),
+        JSON.stringify(notices),
+      );
+
+      await api.sessions.prompt('release');
+      const { afterRelease } = (await untilReported(session, 'afterRelease')) as { afterRelease: { terminalId?: string } };
+      assert.equal(afterRelease.terminalId, 'term-3', 'a released terminal no longer counts');
+    });
   });
 });

@@ -1,10 +1,16 @@
 // The terminal/* services as the extension plugs them in: the service, a VS Code terminal mirroring each command,
 // and the output published for the chat view. Everything is disposed with the extension (running commands killed).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ClientServices } from '../../session/clientRequests';
 import { publishTerminalOutputs } from './outputRegistry';
 import { TerminalMirrors } from './terminalMirrors';
-import { TerminalService } from './terminalService';
+import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from './terminalService';
+
+/** `acp.terminals.maxPerSession`, read at each terminal/create. */
+function maxPerSession(): number {
+  const value = vscode.workspace.getConfiguration('acp').get<number>('terminals.maxPerSession', DEFAULT_MAX_TERMINALS_PER_SESSION);
+  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_MAX_TERMINALS_PER_SESSION;
+}
 
 export interface TerminalServiceHandle {
   readonly services: ClientServices;
@@ -13,7 +19,7 @@ export interface TerminalServiceHandle {
 }
 
 export function createTerminalService(context: vscode.ExtensionContext): TerminalServiceHandle {
-  const service = new TerminalService();
+  const service = new TerminalService({ maxPerSession });
   const mirrors = new TerminalMirrors(service.book);
   const withdraw = publishTerminalOutputs(service.book);
   context.subscriptions.push({

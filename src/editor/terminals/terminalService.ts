@@ -4,10 +4,13 @@
 // Ids are `term-<n>`, numbered per session; a request names a terminal of its own session only.
 // Release kills the command (and what it left behind), settles pending waits with the exit status, and invalidates
 // the id (-32002 afterwards); a second release answers success. A session's end releases all its terminals.
+// A session holds at most `maxPerSession` live (not released) terminals: past it, terminal/create fails with an
+// error that says so (shown in the chat too). A terminal/create the agent cancelled before it was answered starts
+// nothing (or is released at once) and answers -32800, so no command runs that the agent does not know about.
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import { resourceNotFoundError } from '../../acp/errors';
+import { INTERNAL_ERROR, requestCancelledError, resourceNotFoundError } from '../../acp/errors';
 import { withCancellation } from '../../acp/cancellation';
-import type { ClientRequestHandler, ClientServiceMethod, ClientServices, SessionScope } from '../../session/clientRequests';
+import { ClientRequestHandler, ClientServiceMethod, ClientServices, NoticedError, SessionScope } from '../../session/clientRequests';
 import { HostEnvironment, terminalLaunch } from './launch';
 import { TerminalBook, TerminalRecord } from './terminalBook';
 import { parseCreateTerminal, parseTerminalRef } from './terminalParams';
@@ -28,9 +31,14 @@ export const DEFAULT_TERMINAL_LIMITS: TerminalLimits = {
   displayBytes: 64 * 1024,
 };
 
+/** Live (not released) terminals one session may hold unless the setting says otherwise. */
+export const DEFAULT_MAX_TERMINALS_PER_SESSION = 16;
+
 export interface TerminalServiceOptions {
   host?: HostEnvironment;
   limits?: Partial<TerminalLimits>;
+  /** Asked at each terminal/create (a setting may change); default DEFAULT_MAX_TERMINALS_PER_SESSION. */
+  maxPerSession?: () => number;
 }
 
 export interface TerminalOutputResponse {
@@ -46,13 +54,15 @@ export class TerminalService implements ClientServices {
   private readonly host: HostEnvironment;
   private readonly counters = new Map<string, number>();
   private readonly endedSessions = new Set<string>();
+  private readonly maxPerSession: () => number;
 
   constructor(options: TerminalServiceOptions = {}) {
     this.limits = { ...DEFAULT_TERMINAL_LIMITS, ...options.limits };
+    this.maxPerSession = options.maxPerSession ?? (() => DEFAULT_MAX_TERMINALS_PER_SESSION);
     this.host = options.host ?? { platform: process.platform, env: process.env };
     this.book = new TerminalBook(this.limits.displayBytes);
     this.handlers = {
-      'terminal/create': (params, scope) => this.create(params, scope),
+      'terminal/create': (params, scope, token) => this.create(params, scope, token),
       'terminal/output': (params, scope) => this.output(params, scope),
       'terminal/wait_for_exit': (params, scope, token) => this.waitForExit(params, scope, token),
       'terminal/kill': (params, scope) => this.kill(params, scope),
@@ -76,16 +86,24 @@ export class TerminalService implements ClientServices {
     this.book.dispose();
   }
 
-  private async create(params: unknown, scope: SessionScope): Promise<{ terminalId: string }> {
+  private async create(params: unknown, scope: SessionScope, token: CancellationToken): Promise<{ terminalId: string }> {
     const request = parseCreateTerminal(params);
     if (this.endedSessions.has(scope.sessionId)) throw resourceNotFoundError(`Session ${scope.sessionId} has ended`);
+    if (token.isCancellationRequested) throw requestCancelledError('terminal/create was cancelled: the command was not started');
+    const max = this.maxPerSession();
+    const live = this.book.ofSession(scope.sessionId).filter((record) => !record.released).length;
+    if (live >= max) throw terminalLimitError(max, request.command);
     const launch = terminalLaunch(request, scope.cwd, this.host);
     const limit = Math.min(request.outputByteLimit ?? this.limits.defaultOutputByteLimit, this.limits.maxOutputByteLimit);
     const number = (this.counters.get(scope.sessionId) ?? 0) + 1;
     this.counters.set(scope.sessionId, number);
     const terminalId = `term-${number}`;
     const process = new TerminalProcess(launch, limit, this.limits.displayBytes);
-    this.book.add(scope.sessionId, terminalId, launch.label, process);
+    const record = this.book.add(scope.sessionId, terminalId, launch.label, process);
+    if (token.isCancellationRequested) {
+      await this.releaseRecord(record);
+      throw requestCancelledError('terminal/create was cancelled: the command was stopped');
+    }
     return { terminalId };
   }
 
@@ -128,6 +146,17 @@ export class TerminalService implements ClientServices {
     if (record.released) throw resourceNotFoundError(`Terminal ${ref.terminalId} was released`, { terminalId: ref.terminalId });
     return record;
   }
+}
+
+function terminalLimitError(max: number, command: string): NoticedError {
+  const message =
+    `Too many terminals: this session already has ${max} that are not released (the most it may hold). ` +
+    'Release terminals that are no longer needed (terminal/release), then create the terminal again.';
+  const shown = command.length > 80 ? `${command.slice(0, 79)}…` : command;
+  const notice =
+    `The agent asked for more than ${max} terminals at once, so \`${shown}\` was not run. ` +
+    'The limit is the setting acp.terminals.maxPerSession.';
+  return new NoticedError(INTERNAL_ERROR, message, notice, { limit: max });
 }
 
 function unknownTerminal(terminalId: string): Error {

@@ -12,13 +12,17 @@ export function createAuditLog(context: vscode.ExtensionContext): AuditLog {
   });
 }
 
-export async function showAuditLog(audit: AuditLog): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: auditMarkdown(audit.all()) });
+export async function showAuditLog(audit: AuditLog, mask: (text: string) => string = (text) => text): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: mask(auditMarkdown(audit.all())) });
   return vscode.window.showTextDocument(document, { preview: false });
 }
 
 /** Writes the log to `target` (JSON when it ends in .json, else Markdown); asks where when no target is given. */
-export async function exportAuditLog(audit: AuditLog, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function exportAuditLog(
+  audit: AuditLog,
+  target?: vscode.Uri,
+  mask: (text: string) => string = (text) => text,
+): Promise<vscode.Uri | undefined> {
   const where =
     target ??
     (await vscode.window.showSaveDialog({
@@ -28,7 +32,8 @@ export async function exportAuditLog(audit: AuditLog, target?: vscode.Uri): Prom
       filters: { Markdown: ['md'], JSON: ['json'] },
     }));
   if (!where) return undefined;
-  const text = where.path.toLowerCase().endsWith('.json') ? auditJson(audit.all()) : auditMarkdown(audit.all());
+  // Secrets are masked in the text as written (JSON string escapes included, see shared/secrets.ts).
+  const text = mask(where.path.toLowerCase().endsWith('.json') ? auditJson(audit.all()) : auditMarkdown(audit.all()));
   await vscode.workspace.fs.writeFile(where, new TextEncoder().encode(text));
   return where;
 }

@@ -27,15 +27,16 @@ async function pickLevel(current: PolicyLevel): Promise<PolicyLevel | undefined>
   return picked?.level;
 }
 
-export function createPermissionPolicy(context: vscode.ExtensionContext): PermissionPolicy {
+/** `mask` hides secrets (the agents' keys and tokens) in the permission log as shown and exported. */
+export function createPermissionPolicy(context: vscode.ExtensionContext, mask: (text: string) => string = (text) => text): PermissionPolicy {
   const settings = new PolicySettings();
   const audit = createAuditLog(context);
   const offers = new RuleOffers();
   const gate = new PolicyGate({ rules: () => settings.rules(), audit, offerRule: (rule) => offers.offer(rule) });
   const setLevel = (level: PolicyLevel): Promise<void> => settings.setLevel(level);
   const commands = [
-    vscode.commands.registerCommand('acp.showPermissionLog', () => showAuditLog(audit)),
-    vscode.commands.registerCommand('acp.exportPermissionLog', (target?: unknown) => exportAuditLog(audit, target instanceof vscode.Uri ? target : undefined)),
+    vscode.commands.registerCommand('acp.showPermissionLog', () => showAuditLog(audit, mask)),
+    vscode.commands.registerCommand('acp.exportPermissionLog', (target?: unknown) => exportAuditLog(audit, target instanceof vscode.Uri ? target : undefined, mask)),
     vscode.commands.registerCommand('acp.setPermissionLevel', async (level?: unknown) => {
       const chosen = isPolicyLevel(level) ? level : await pickLevel(settings.level().chosen);
       if (chosen) await setLevel(chosen);

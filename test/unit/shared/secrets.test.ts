@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MASK, maskSecrets, secretEnvValues, secretMasker } from '../../../src/shared/secrets';
+import { agentSecretValues, MASK, maskSecrets, secretArgValues, secretEnvValues, secretMasker } from '../../../src/shared/secrets';
 
 describe('secrets: masking in logs and exports', () => {
   it('masks known values, also inside JSON strings, longest first', () => {
@@ -68,5 +68,52 @@ describe('secrets: masking in logs and exports', () => {
     assert.equal(mask('first-secret-value'), MASK);
     known = ['second-secret-value'];
     assert.equal(mask('first-secret-value second-secret-value'), `first-secret-value ${MASK}`);
+  });
+
+  describe('an agent entry', () => {
+    it('every env value is a secret whatever its name, unless it is shorter than 6 characters', () => {
+      const env = { MY_SETTING: 'plain-looking-value', MODE: 'verbose', DEBUG: '1', FLAG: 'true', REGION: 'eu-west' };
+      assert.deepEqual(agentSecretValues({ env }), ['plain-looking-value', 'verbose', 'eu-west']);
+      const text = 'started with plain-looking-value in eu-west, DEBUG=1';
+      assert.equal(maskSecrets(text, agentSecretValues({ env })), `started with ${MASK} in ${MASK}, DEBUG=1`);
+    });
+
+    it('takes the values of secret flags, separate or after "="', () => {
+      const args = [
+        '--api-key', 'k-111111',
+        '--token=t-222222',
+        '--password', 'p-333333',
+        '--secret=s-444444',
+        '--auth-token', 'a-555555',
+        '--access-token=c-666666',
+        '--key', 'y-777777',
+        '-password', 'go-style-888888',
+        '--openai-api-key=o-999999',
+        '--github_token', 'g-000000',
+        '--client-secret', 'cs-123456',
+      ];
+      assert.deepEqual(secretArgValues(args), [
+        'k-111111', 't-222222', 'p-333333', 's-444444', 'a-555555', 'c-666666', 'y-777777', 'go-style-888888', 'o-999999', 'g-000000', 'cs-123456',
+      ]);
+    });
+
+    it('leaves other flags, one-letter flags and a following flag alone', () => {
+      const args = ['--max-tokens', '100000', '--keyfile', '/home/me/key.pem', '-p', '8080', '--model', 'opus-4', 'acp', '--token', '--verbose', 'x'];
+      assert.deepEqual(secretArgValues(args), []);
+      assert.deepEqual(secretArgValues(['--token']), [], 'a flag at the end has no value');
+      assert.deepEqual(secretArgValues(undefined), []);
+    });
+
+    it('masks flag values in a command line, an error message and JSON, in both forms', () => {
+      const agent = { args: ['-y', 'some-agent', '--api-key', 'ak-live-4f3e2d1c', '--token=tk-98765abc'], env: {} };
+      const known = agentSecretValues(agent);
+      const line = `spawn npx -y some-agent --api-key ak-live-4f3e2d1c --token=tk-98765abc failed`;
+      assert.equal(maskSecrets(line, known), `spawn npx -y some-agent --api-key ${MASK} --token=${MASK} failed`);
+      assert.equal(maskSecrets(JSON.stringify({ args: agent.args }), known), JSON.stringify({ args: ['-y', 'some-agent', '--api-key', MASK, `--token=${MASK}`] }));
+    });
+
+    it('drops duplicates and short values', () => {
+      assert.deepEqual(agentSecretValues({ env: { A: 'same-value', B: 'same-value' }, args: ['--token', 'same-value', '--key=abc'] }), ['same-value']);
+    });
   });
 });

@@ -71,4 +71,15 @@ describe('transcript export (Markdown)', () => {
     assert.ok(markdown.startsWith('# Refactor\n\nSession: `s`\n\n## User\n\n*[image image/png]*'), markdown);
     assert.ok(markdown.includes('- Kind: execute · Status: paused\n\n- *[_custom content]*\n\n- Terminal `term-1`'), markdown);
   });
+
+  it('masks the known secrets it is given (an agent env value with a plain name), wherever they appear', () => {
+    const state = createSessionState('sess-2');
+    applySessionUpdate(state, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'my config value is plain-value-77' } }, 0, () => undefined);
+    addNotice(state, 'error', 'Failed with plain-value-77', 'detail plain-value-77');
+    const shown = transcriptToMarkdown(state);
+    assert.match(shown, /plain-value-77/, 'not a shape any pattern knows: only the known value masks it');
+    const masked = transcriptToMarkdown(state, { knownSecrets: ['plain-value-77'] });
+    assert.doesNotMatch(masked, /plain-value-77/);
+    assert.match(masked, /my config value is \[masked\]/);
+  });
 });
