@@ -208,6 +208,8 @@ class Lexer {
         if (raw === '' && value === '' && (char === '*' || char === '?' || char === '[')) {
           this.reasons.add('a word that starts with a pattern (it could expand to a file named like an option)');
         }
+        // `name[` may start an array subscript (`a[x y]=1`), which bash reads up to its `]`, blanks included.
+        if (char === '[' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(raw.replace(/\\\n/g, ''))) this.reasons.add('an array subscript');
         if (char === '{') braceOpen = true;
         else if (braceOpen && (char === ',' || (char === '.' && this.peek() === '.'))) braceList = true;
         else if (char === '}' && braceList) this.reasons.add('brace expansion');
