@@ -40,6 +40,21 @@ describe('policy: shell command lines', () => {
     }
   });
 
+  it('judges ordinary lines word by word (not opaque)', () => {
+    for (const line of ['git status', 'npm test -- --grep "a b"', 'ls -la src | wc -l', 'cd sub && (npm test; npm run lint)', "git commit -m 'fix: `x` #3'", 'git log --oneline -5 # recent', 'npm run build \\\n  && npm test']) {
+      const result = analyseCommandLine(line);
+      assert.equal(result.opaque, false, `${line}: ${result.reasons.join(', ')}`);
+    }
+    assert.deepEqual(analyseCommandLine('npm test -- --grep "a b"').parsed, [['npm', 'test', '--', '--grep', 'a b']]);
+  });
+
+  it('marks what bash reads differently from plain words as opaque: name[, a leading glob, {a,b}, reserved words, syntax errors', () => {
+    for (const line of ['echo a[1]', 'ls *.ts', 'echo {a,b}', 'if x; then y; fi', '{ a; }', '! a', 'a &&', '( a', 'a )', '; a', 'a ( b )', 'x\\']) {
+      assert.equal(analyseCommandLine(line).opaque, true, line);
+    }
+    assert.deepEqual(analyseCommandLine('if git status; then rm -rf x; fi').commands, [['git', 'status'], ['rm', '-rf', 'x']], 'reject rules still see the commands');
+  });
+
   it('leaves single-quoted specials alone', () => {
     const result = analyseCommandLine(`echo '$(rm -rf ~)' '\`x\`' 'a;b'`);
     assert.deepEqual(result.commands, [['echo', '$(rm -rf ~)', '`x`', 'a;b']]);
