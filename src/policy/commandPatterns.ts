@@ -5,10 +5,13 @@
 // word as written, so "git status" does not allow "/tmp/x/git status".
 import { parse } from 'shell-quote';
 import picomatch from 'picomatch';
+import { writeOrRunWords } from './dangerousOptions';
 
 export interface CommandPattern {
   source: string;
   words: ((word: string) => boolean)[];
+  /** The pattern's words as written (the last lone `*` left out). */
+  sources: string[];
   /** The pattern ended in a lone `*`. */
   rest: boolean;
 }
@@ -28,6 +31,7 @@ export function parseCommandPattern(source: string): CommandPattern | string {
   return {
     source,
     rest,
+    sources: exact,
     words: exact.map((word) => {
       if (!word.includes('*') && !word.includes('?') && !word.includes('[')) return (candidate: string) => candidate === word;
       const matcher = picomatch(word, { bash: true, dot: true });
@@ -46,4 +50,23 @@ export function commandMatches(pattern: CommandPattern, argv: readonly string[],
   const { words, rest } = pattern;
   if (argv.length < words.length || (!rest && argv.length !== words.length)) return false;
   return words.every((matches, i) => matches(argv[i]) || (i === 0 && anyProgramPath && matches(programName(argv[i]))));
+}
+
+/** The option's name in a word: `--output` of `--output=x`. */
+function optionName(word: string): string {
+  return word.split('=', 1)[0];
+}
+
+/**
+ * For an allow rule: does the command carry an option that makes its tool write files or run programs
+ * (dangerousOptions.ts) that the pattern does not spell out? A word the last lone `*` covers never spells one
+ * out, nor does a pattern word with a glob, unless the glob comes after the option's name (`--output=*`).
+ */
+export function coversWriteOrRun(pattern: CommandPattern, argv: readonly string[]): boolean {
+  return writeOrRunWords(argv).some((index) => {
+    const source = pattern.sources[index];
+    if (source === undefined) return true;
+    const name = optionName(source);
+    return /[*?[]/.test(name) || name !== optionName(argv[index]);
+  });
 }

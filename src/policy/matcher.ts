@@ -4,10 +4,11 @@
 // the commands in a command line) are read in the direction that keeps the user safe:
 // - an `allow` rule needs EVERY path and EVERY command to match it (and at least one to exist); a command line
 //   with anything a rule cannot vouch for (substitutions, redirections, expansions: see shellCommand.ts) is
-//   never allowed by a command rule, and paths are judged by where they really lead (symlinks followed);
+//   never allowed by a command rule, nor a command whose pattern's last `*` covers an option that makes a
+//   read-only tool write or run something (dangerousOptions.ts), and paths are judged by where they really lead;
 // - a `reject` or `ask` rule matches when ANY path (as asked for, or where it leads) or ANY command matches.
 // Together the strictest matching rule decides: reject over ask over allow, earlier rules first among equals.
-import { commandMatches } from './commandPatterns';
+import { commandMatches, coversWriteOrRun } from './commandPatterns';
 import { DECISION_STRICTNESS, PathGlob, PolicyRule, ResolvedPath, StringTest, ToolCallFacts } from './rules';
 
 type Mode = 'every' | 'any';
@@ -66,7 +67,8 @@ function commandHolds(rule: PolicyRule, facts: ToolCallFacts, mode: Mode): boole
   const command = facts.command;
   if (!command) return false;
   if (mode === 'every' && command.opaque) return false;
-  return quantified(command.commands, mode, (argv) => patterns.some((pattern) => commandMatches(pattern, argv, mode === 'any')));
+  if (mode === 'any') return command.commands.some((argv) => patterns.some((pattern) => commandMatches(pattern, argv, true)));
+  return quantified(command.commands, mode, (argv) => patterns.some((pattern) => commandMatches(pattern, argv, false) && !coversWriteOrRun(pattern, argv)));
 }
 
 export function ruleMatches(rule: PolicyRule, facts: ToolCallFacts): boolean {

@@ -1,25 +1,26 @@
 // What a shell command line runs: its simple commands (argv lists) and whether it does anything a rule cannot
-// vouch for word by word. Tokens come from `shell-quote` (quotes, escapes, operators, `$` expansions); what it
-// does not know is handled here first: a newline separates commands (shell-quote would read it as a space, and a
-// `#` comment would swallow the next line), and backticks are command substitutions (shell-quote keeps them in
-// words). Lines are split at unquoted newlines before parsing; backtick and `$(...)` bodies (which shell-quote
-// leaves whole inside double quotes) are analysed on their own as well.
+// vouch for word by word. The line is read as bash reads it (shellLexer.ts, shellSyntax.ts) for a small subset:
+// words with quotes and escapes, comments, line continuations, `;` `&` `&&` `||` `|` newlines and `( ... )`.
+// `parsed` is then exactly bash's own list of simple commands (a differential test against /bin/bash checks it).
 //
-// `opaque` is set by anything whose effect is not visible in the argv lists: `$` expansions and `$(...)`,
-// backticks, redirections, here-documents, process substitution, leading VAR=value assignments. An allow rule
-// never matches an opaque line; reject and ask rules still look at every command found, including the ones
-// inside `$(...)`, backticks, `sh -c '...'` and behind wrappers such as `sudo` or `env`.
-import { parse } from 'shell-quote';
+// `opaque` is set by anything outside that subset or whose effect is not visible in the argv lists: `$`
+// expansions and `$(...)`, backticks, redirections, here-documents, process substitution, brace expansion, words
+// starting with a glob, leading VAR=value assignments, reserved words (`if`, `{`, ...) and syntax errors. An
+// allow rule never matches an opaque line; reject and ask rules still look at every command found (`commands`),
+// including the ones inside `$(...)`, backticks, `sh -c '...'` and behind wrappers such as `sudo` or `env`.
+import { parseShell } from './shellSyntax';
 
 export interface CommandLineAnalysis {
-  /** Every simple command found, as words (assignments before the command name dropped). */
+  /** Every simple command found, as words (assignments before the command name dropped): the line's own and
+   * those inside substitutions, `sh -c` scripts and behind wrappers. */
   commands: string[][];
+  /** The line's own simple commands, as bash parses them (words after quote removal). */
+  parsed: string[][];
   opaque: boolean;
   /** Why the line is opaque (for messages and tests). */
   reasons: string[];
 }
 
-const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', ';;', '(', ')']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 /** Commands that run the rest of their words as another command, with their options that take a value. */
 const WRAPPERS = new Map<string, Set<string>>([
@@ -38,85 +39,6 @@ const WRAPPERS = new Map<string, Set<string>>([
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** How deep `sh -c` and backtick bodies are followed. */
 const MAX_DEPTH = 4;
-
-interface VariableMark {
-  variable: string;
-}
-
-interface Scanned {
-  /** The line cut at unquoted newlines (line continuations removed). */
-  lines: string[];
-  /** Bodies of backtick substitutions. */
-  backticks: string[];
-  /** Bodies of `$(...)` substitutions (shell-quote keeps those inside double quotes as one word). */
-  substitutions: string[];
-}
-
-/** The body of the `$(` at `start` (index of `$`), up to its matching `)` (or the end). */
-function substitutionBody(text: string, start: number): string {
-  let depth = 0;
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return text.slice(start + 2, i);
-  }
-  return text.slice(start + 2);
-}
-
-/** Splits at newlines outside quotes and collects backtick bodies; quotes are left in place for shell-quote. */
-function scan(text: string): Scanned {
-  const lines: string[] = [];
-  const backticks: string[] = [];
-  const substitutions: string[] = [];
-  let current = '';
-  let quote: "'" | '"' | undefined;
-  let backtick: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quote === "'") {
-      current += char;
-      if (char === "'") quote = undefined;
-      continue;
-    }
-    if (char === '\\' && i + 1 < text.length) {
-      const next = text[i + 1];
-      i++;
-      if (next === '\n') continue;
-      current += char + next;
-      if (backtick !== undefined) backtick += next;
-      continue;
-    }
-    if (char === '`') {
-      if (backtick === undefined) backtick = '';
-      else {
-        backticks.push(backtick);
-        backtick = undefined;
-      }
-      current += char;
-      continue;
-    }
-    if (backtick !== undefined) {
-      backtick += char;
-      current += char;
-      continue;
-    }
-    if (char === '$' && text[i + 1] === '(') substitutions.push(substitutionBody(text, i));
-    if (quote === '"') {
-      current += char;
-      if (char === '"') quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') quote = char;
-    if (char === '\n' || char === '\r') {
-      lines.push(current);
-      current = '';
-      continue;
-    }
-    current += char;
-  }
-  if (backtick !== undefined) backticks.push(backtick);
-  lines.push(current);
-  return { lines, backticks, substitutions };
-}
 
 function programName(word: string): string {
   const slash = word.lastIndexOf('/');
@@ -147,60 +69,33 @@ class Analyser {
   readonly commands: string[][] = [];
   readonly reasons = new Set<string>();
 
-  line(text: string, depth: number): void {
-    const { lines, backticks, substitutions } = scan(text);
-    if (backticks.length > 0) this.reasons.add('command substitution with backticks');
-    if (substitutions.length > 0) this.reasons.add('command substitution $(...)');
-    for (const line of lines) this.tokens(line, depth);
-    if (depth < MAX_DEPTH) for (const body of [...backticks, ...substitutions]) this.line(body, depth + 1);
+  /** Analyses a command line; returns its own simple commands. */
+  line(text: string, depth: number): string[][] {
+    const { commands, reasons, substitutions } = parseShell(text);
+    for (const reason of reasons) this.reasons.add(reason);
+    for (const argv of commands) this.argv(argv, depth);
+    if (depth < MAX_DEPTH) for (const body of substitutions) this.line(body, depth + 1);
+    return commands;
   }
 
-  argv(words: string[], depth: number): void {
-    let start = 0;
-    while (start < words.length && ASSIGNMENT.test(words[start])) start++;
-    if (start > 0) this.reasons.add('variable assignment before the command');
-    const command = words.slice(start);
+  argv(command: string[], depth: number): void {
     if (command.length === 0) return;
     this.commands.push(command);
-    if (command.some((word) => word.includes('`'))) this.reasons.add('command substitution with backticks');
     const inner = unwrapped(command);
     if (inner) this.argv(inner, depth);
     const script = shellScript(command);
     if (script !== undefined && depth < MAX_DEPTH) this.line(script, depth + 1);
   }
 
-  private tokens(line: string, depth: number): void {
-    const entries = parse(line, (name): VariableMark => ({ variable: name }));
-    let words: string[] = [];
-    const flush = (): void => {
-      this.argv(words, depth);
-      words = [];
-    };
-    for (const entry of entries) {
-      if (typeof entry === 'string') {
-        words.push(entry);
-      } else if ('variable' in entry) {
-        this.reasons.add(entry.variable === '' ? 'command substitution $(...)' : `variable expansion $${entry.variable}`);
-      } else if ('comment' in entry) {
-        // A comment runs to the end of this line only (lines were split above).
-      } else if (entry.op === 'glob') {
-        words.push(entry.pattern);
-      } else if (SEPARATORS.has(entry.op)) {
-        flush();
-      } else {
-        this.reasons.add(`redirection or substitution "${entry.op}"`);
-        flush();
-      }
-    }
-    flush();
+  result(parsed: string[][]): CommandLineAnalysis {
+    return { commands: this.commands, parsed, opaque: this.reasons.size > 0, reasons: [...this.reasons] };
   }
 }
 
-/** Analyses a command line as a POSIX shell would split it. */
+/** Analyses a command line as bash would parse it. */
 export function analyseCommandLine(line: string): CommandLineAnalysis {
   const analyser = new Analyser();
-  analyser.line(line, 0);
-  return { commands: analyser.commands, opaque: analyser.reasons.size > 0, reasons: [...analyser.reasons] };
+  return analyser.result(analyser.line(line, 0));
 }
 
 /**
@@ -212,5 +107,5 @@ export function analyseArgv(argv: readonly string[]): CommandLineAnalysis {
   const script = shellScript([...argv]);
   if (script !== undefined && argv.length === 3) return analyseCommandLine(script);
   analyser.argv([...argv], 0);
-  return { commands: analyser.commands, opaque: analyser.reasons.size > 0, reasons: [...analyser.reasons] };
+  return analyser.result([[...argv]]);
 }

@@ -103,6 +103,56 @@ describe('policy: the matcher', () => {
       assert.equal(ruleMatches(rmRf, commandFacts("echo 'rm -rf ~'")), false, 'a quoted string is an argument, not a command');
     });
 
+    it('reads a # inside a word as bash does: part of the word, not a comment (issue 18)', () => {
+      assert.equal(ruleMatches(gitStatus, commandFacts('git status#; rm -rf x')), false, 'git status#; rm -rf x');
+      assert.deepEqual(analyseCommandLine('git status#; rm -rf x').parsed, [['git', 'status#'], ['rm', '-rf', 'x']]);
+      const rmRf = rule({ decision: 'reject', command: 'rm -rf *' });
+      assert.equal(ruleMatches(rmRf, commandFacts('echo x#; rm -rf ~')), true, 'echo x#; rm -rf ~');
+      assert.equal(ruleMatches(rmRf, commandFacts('echo x #; rm -rf ~')), false, 'a # that starts a word is a comment');
+    });
+
+    it("makes the README's example rules safe as written", () => {
+      const readme = rules([
+        { decision: 'allow', kind: 'execute', command: ['git status', 'git diff *', 'git log *'] },
+        { decision: 'reject', command: ['rm -rf *', 'rm -fr *', 'git push --force *'], description: 'never' },
+      ]);
+      const decided = (line: string): string | undefined => decidingRule(readme, commandFacts(line))?.decision;
+      for (const line of ['git status', 'git diff', 'git diff --stat src', 'git log --oneline -5', 'git status && git diff HEAD~1']) {
+        assert.equal(decided(line), 'allow', line);
+      }
+      for (const line of [
+        'git diff --output=/tmp/x',
+        'git diff --output /tmp/x',
+        'git diff --out=/tmp/x',
+        'git diff --ext-diff',
+        'git log -p --output=/tmp/x',
+        'git log --textconv -p',
+        'git diff --textconv HEAD',
+        'git -c diff.external=/tmp/evil diff',
+        'git diff *',
+        'git diff {--output=x,y}',
+      ]) {
+        assert.equal(decided(line), undefined, line);
+      }
+      assert.equal(decided('git push --force origin main'), 'reject');
+      assert.equal(decided('echo x#; rm -rf ~'), 'reject');
+      assert.equal(decided('git status#; rm -rf x'), 'reject');
+    });
+
+    it('lets a pattern that spells out a write/run option allow it, and only that one', () => {
+      const output = rule({ decision: 'allow', command: 'git diff --output=* *' });
+      assert.equal(ruleMatches(output, commandFacts('git diff --output=patch.diff HEAD')), true);
+      assert.equal(ruleMatches(output, commandFacts('git diff --output=patch.diff --ext-diff')), false);
+      const inPlace = rule({ decision: 'allow', command: 'sed -i *' });
+      assert.equal(ruleMatches(inPlace, commandFacts("sed -i 's/a/b/' file.txt")), true);
+      assert.equal(ruleMatches(inPlace, commandFacts("sed -i 's/a/b/w /tmp/x' file.txt")), false);
+      const awkProgram = rule({ decision: 'allow', command: "awk '{print $1}' *" });
+      assert.equal(ruleMatches(awkProgram, commandFacts("awk '{print $1}' a.txt b.txt")), true);
+      assert.equal(ruleMatches(rule({ decision: 'allow', command: 'awk *' }), commandFacts("awk '{print $1}' a.txt")), false);
+      const reject = rule({ decision: 'reject', command: 'find *' });
+      assert.equal(ruleMatches(reject, commandFacts('find . -delete')), true, 'reject and ask rules are not narrowed');
+    });
+
     it('does not match a tool call without a command', () => {
       assert.equal(ruleMatches(gitStatus, { ...commandFacts('x'), command: undefined }), false);
     });

@@ -40,12 +40,27 @@ describe('policy: shell command lines', () => {
     }
   });
 
+  it('judges ordinary lines word by word (not opaque)', () => {
+    for (const line of ['git status', 'npm test -- --grep "a b"', 'ls -la src | wc -l', 'cd sub && (npm test; npm run lint)', "git commit -m 'fix: `x` #3'", 'git log --oneline -5 # recent', 'npm run build \\\n  && npm test']) {
+      const result = analyseCommandLine(line);
+      assert.equal(result.opaque, false, `${line}: ${result.reasons.join(', ')}`);
+    }
+    assert.deepEqual(analyseCommandLine('npm test -- --grep "a b"').parsed, [['npm', 'test', '--', '--grep', 'a b']]);
+  });
+
+  it('marks what bash reads differently from plain words as opaque: name[, a leading glob, {a,b}, reserved words, syntax errors', () => {
+    for (const line of ['echo a[1]', 'ls *.ts', 'echo {a,b}', 'if x; then y; fi', '{ a; }', '! a', 'a &&', '( a', 'a )', '; a', 'a ( b )', 'x\\']) {
+      assert.equal(analyseCommandLine(line).opaque, true, line);
+    }
+    assert.deepEqual(analyseCommandLine('if git status; then rm -rf x; fi').commands, [['git', 'status'], ['rm', '-rf', 'x']], 'reject rules still see the commands');
+  });
+
   it('leaves single-quoted specials alone', () => {
     const result = analyseCommandLine(`echo '$(rm -rf ~)' '\`x\`' 'a;b'`);
     assert.deepEqual(result.commands, [['echo', '$(rm -rf ~)', '`x`', 'a;b']]);
-    // A backtick inside single quotes is literal, but words with backticks are treated as opaque all the same.
-    assert.equal(result.opaque, true);
-    assert.equal(analyseCommandLine(`echo '$(rm -rf ~)' 'a;b'`).opaque, false);
+    // A backtick inside single quotes is literal (bash runs nothing): the line can be judged word by word.
+    assert.equal(result.opaque, false, result.reasons.join());
+    assert.equal(analyseCommandLine('echo "`x`"').opaque, true, 'in double quotes a backtick runs a command');
   });
 
   it('looks into sh -c scripts, subshells and wrappers', () => {
