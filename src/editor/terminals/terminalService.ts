@@ -6,6 +6,7 @@
 // the id (-32002 afterwards); a second release answers success. A session's end releases all its terminals.
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { resourceNotFoundError } from '../../acp/errors';
+import type { GroupGuard } from '../../acp/processWatchdog';
 import { withCancellation } from '../../acp/cancellation';
 import type { ClientRequestHandler, ClientServiceMethod, ClientServices, SessionScope } from '../../session/clientRequests';
 import { HostEnvironment, terminalLaunch } from './launch';
@@ -31,6 +32,8 @@ export const DEFAULT_TERMINAL_LIMITS: TerminalLimits = {
 export interface TerminalServiceOptions {
   host?: HostEnvironment;
   limits?: Partial<TerminalLimits>;
+  /** Ends the commands' process groups should the host die first (the host's watchdog). */
+  guard?: GroupGuard;
 }
 
 export interface TerminalOutputResponse {
@@ -46,8 +49,10 @@ export class TerminalService implements ClientServices {
   private readonly host: HostEnvironment;
   private readonly counters = new Map<string, number>();
   private readonly endedSessions = new Set<string>();
+  private readonly guard: GroupGuard | undefined;
 
   constructor(options: TerminalServiceOptions = {}) {
+    this.guard = options.guard;
     this.limits = { ...DEFAULT_TERMINAL_LIMITS, ...options.limits };
     this.host = options.host ?? { platform: process.platform, env: process.env };
     this.book = new TerminalBook(this.limits.displayBytes);
@@ -70,10 +75,14 @@ export class TerminalService implements ClientServices {
 
   /** The extension is going away: every command still running (and its group) gets SIGTERM, then SIGKILL. */
   dispose(): void {
-    for (const record of this.book.all()) {
-      if (!record.released || record.process.running) record.process.kill().catch(() => undefined);
-    }
+    void this.stopAll();
     this.book.dispose();
+  }
+
+  /** Kills every command still running (and its group); resolves once they have exited. */
+  async stopAll(): Promise<void> {
+    const running = this.book.all().filter((record) => !record.released || record.process.running);
+    await Promise.all(running.map((record) => record.process.kill().catch(() => undefined)));
   }
 
   private async create(params: unknown, scope: SessionScope): Promise<{ terminalId: string }> {
@@ -84,7 +93,7 @@ export class TerminalService implements ClientServices {
     const number = (this.counters.get(scope.sessionId) ?? 0) + 1;
     this.counters.set(scope.sessionId, number);
     const terminalId = `term-${number}`;
-    const process = new TerminalProcess(launch, limit, this.limits.displayBytes);
+    const process = new TerminalProcess(launch, limit, this.limits.displayBytes, this.guard);
     this.book.add(scope.sessionId, terminalId, launch.label, process);
     return { terminalId };
   }
