@@ -143,8 +143,8 @@ export class AgentRuntime {
         if (generation !== this.generation || this.current.state !== 'ready') return;
         const name = this.options.name ?? 'The agent';
         this.fail(
-          `${name} closed its output (stdout) but kept running, so nothing more can come from it: the connection is over ` +
-            'and the agent was stopped. Restart it to go on.',
+          `${name} closed its output (stdout) while still running, so nothing more can come from it. ` +
+            'It was stopped; Restart it to go on.',
           agentProcess,
         );
       });

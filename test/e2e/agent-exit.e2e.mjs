@@ -4,13 +4,16 @@
 // watchdog ends the agent's and the command's process groups. Then, in a reloaded window, the same again, and a
 // second reload (the host goes away the ordinary way): the agent and the command of that window are gone too.
 // Processes are found in /proc (Linux) by their working folder, the test's own copy of the workspace.
+// Also what the user sees when an agent closes its stdout mid-turn: the chat says so, and Restart brings it back.
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
+import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { listProcesses, untilFound, untilGone } from '../harness/processes.mjs';
 import { chatFrame, chatWebviewHost, openChatView } from '../harness/workbench.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
+import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 const SCENARIO = path.join(repoRoot, 'test', 'fixtures', 'scenarios', 'host-exit.json');
 
@@ -84,6 +87,33 @@ export const tests = [
         killGroups(first);
         killGroups(second);
       }
+    },
+  },
+  {
+    name: 'an agent that closes stdout mid-turn: the prompt closes, the chat says what happened, and Restart brings it back',
+    settings: scriptedAgentSettings('fault-stdout-close'),
+    async run({ page }) {
+      await openChatView(page);
+      const chat = chatFrame(page);
+      const input = chat.locator('textarea[aria-label="Message the agent"]');
+      await waitForLocator(input, 'the message box');
+      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
+      await input.fill('clean up');
+      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
+      await input.press('Enter');
+
+      const problem = chat.locator('.agent-problem--failed');
+      await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');
+      const text = await problem.locator('.agent-problem__message').innerText();
+      assert.match(text, /Scripted \(fault-stdout-close\) closed its output \(stdout\) while still running/);
+      assert.match(text, /It was stopped; Restart it to go on\./);
+      const log = chat.locator('[role="log"]');
+      await waitForLocator(log.getByText(/closed its output \(stdout\)/).first(), 'the message in the transcript');
+      assert.equal(await log.locator('[data-permission-request]').count(), 0, 'no permission prompt is left open');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'agent-closed-stdout.png') });
+
+      await problem.locator('button[data-action="restart-agent"]').click();
+      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready again after Restart');
     },
   },
 ];

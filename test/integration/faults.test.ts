@@ -217,7 +217,7 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(session.ended, true);
       assert.equal(toolCalls(session, 'call_rm')[0]?.permission, undefined, 'the permission prompt is closed');
       assert.match(agentText(session), /^Starting the cleanup\.$/);
-      const said = /Fault \(fault-stdout-close\) closed its output \(stdout\) but kept running[^]*the agent was stopped\. Restart it to go on\./;
+      const said = /^Fault \(fault-stdout-close\) closed its output \(stdout\) while still running, so nothing more can come from it\. It was stopped; Restart it to go on\./;
       const notice = notices(session).find((n) => n.severity === 'error');
       assert.match(notice?.text ?? '', said, 'the transcript says what happened');
       assert.match(notice?.text ?? '', /warning: lost the output stream/, 'with its last stderr lines');
