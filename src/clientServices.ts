@@ -1,6 +1,7 @@
 // The fs/* and terminal/* services this client offers agents; the client's advertised capabilities follow
 // from what is listed here (see acp/clientCapabilities.ts).
 import type * as vscode from 'vscode';
+import type { GroupGuard } from './acp/processWatchdog';
 import { createFilesService } from './editor/files';
 import { createTerminalService } from './editor/terminals/createTerminalService';
 import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
@@ -11,10 +12,12 @@ export interface ClientServicesHandle {
   readonly services: ClientServices;
   /** Lets the services follow a session's view model (a command's VS Code terminal opens under its tool call's title). */
   follow(session: Session): vscode.Disposable;
+  /** Kills every process the services started (terminal commands); resolves once they have exited. */
+  stopProcesses(): Promise<void>;
 }
 
-export function createClientServices(context: vscode.ExtensionContext): ClientServicesHandle {
-  const terminals = createTerminalService(context);
+export function createClientServices(context: vscode.ExtensionContext, guard?: GroupGuard): ClientServicesHandle {
+  const terminals = createTerminalService(context, guard);
   return {
     services: combineServices([createFilesService(context), terminals.services]),
     follow: (session) =>
@@ -23,5 +26,6 @@ export function createClientServices(context: vscode.ExtensionContext): ClientSe
           terminals.toolCallShowsTerminal(session.sessionId, shown.terminalId, shown.title);
         }
       }),
+    stopProcesses: () => terminals.stopAll(),
   };
 }

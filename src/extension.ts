@@ -2,6 +2,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { AgentRuntime } from './acp/agentRuntime';
+import { ProcessWatchdog } from './acp/processWatchdog';
 import { clientCapabilitiesFor } from './acp/clientCapabilities';
 import { createClientServices } from './clientServices';
 import { registerPaletteCommands } from './commands/palette';
@@ -84,7 +85,21 @@ function workspaceRoots(): string[] {
   return vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()];
 }
 
+/** How long `deactivate()` may take (VS Code allows about 5 s); whatever still runs then is left to the watchdog. */
+const SHUTDOWN_CAP_MS = 4000;
+
+/** Stops every process the extension started; set by activate(), returned by deactivate(). */
+let stopEverything: (() => Promise<void>) | undefined;
+
+/** The agents' time to answer `initialize` (the acp.agentStartTimeout setting, in seconds). */
+function startTimeoutMs(): number {
+  const seconds = vscode.workspace.getConfiguration('acp').get<number>('agentStartTimeout');
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 120_000;
+}
+
 export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
+  // Ends the agents' and terminal commands' process groups should this host die before it stopped them.
+  const watchdog = new ProcessWatchdog();
   // Secrets: every env value of the configured agents and the values of their secret flags (--api-key, --token=...),
   // the MCP servers' headers and secret env values, the variables typed in to sign in; masked with the usual token
   // shapes in the traffic log, the agents' logs, failure messages and exports (transcript, permission log).
@@ -106,7 +121,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
   let searchPath: string | undefined;
-  const clientServices = createClientServices(context);
+  const clientServices = createClientServices(context, watchdog);
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const policy = createPermissionPolicy(context, maskSecrets);
@@ -127,6 +142,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         log: createAgentLog(logFor(agent), maskSecrets),
         traffic,
         maskSecrets,
+        name: agent.name,
+        guard: watchdog,
+        startTimeoutMs,
       }),
     cwd: defaultSessionCwd,
     roots: workspaceRoots,
@@ -306,8 +324,25 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     ...palette.disposables,
     ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
-    { dispose: () => void manager.dispose() },
+    { dispose: () => void stopAll() },
   );
+  let stopping: Promise<void> | undefined;
+  const stopAll = (): Promise<void> => {
+    stopping ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_CAP_MS)));
+      const stopped = Promise.all([manager.dispose(), clientServices.stopProcesses()]).then(
+        () => undefined,
+        (error: unknown) => console.warn(`[acp] stopping the agents failed: ${String(error)}`),
+      );
+      await Promise.race([stopped, cap]);
+      clearTimeout(timer);
+      // Its pipe closes: it ends whatever is still registered (nothing, unless the cap was reached) and exits.
+      watchdog.dispose();
+    })();
+    return stopping;
+  };
+  stopEverything = stopAll;
   return {
     sessions: manager,
     agentSelected,
@@ -325,4 +360,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
 }
 
-export function deactivate(): void {}
+/** Resolves once every agent and terminal command the extension started has stopped (bounded, see SHUTDOWN_CAP_MS). */
+export function deactivate(): Promise<void> | undefined {
+  const stop = stopEverything;
+  stopEverything = undefined;
+  return stop?.();
+}

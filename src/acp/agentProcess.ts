@@ -4,7 +4,11 @@
 // Process tree (see processTree.ts): on POSIX the agent leads its own process group, so everything it starts
 // (npx → node → MCP servers, tool shells) is reached by one signal to the group, even after the agent itself is
 // gone; on Windows `taskkill /T /F` ends the tree. Without a controlling terminal the detached agent loses nothing
-// (the extension host has none), and if the host dies, the agent still sees EOF on stdin.
+// (the extension host has none). If the host dies, the agent sees EOF on stdin, and the group is registered with
+// the host's watchdog (processWatchdog.ts), which ends it even when the agent ignores that EOF.
+//
+// End of stdout while the agent runs is the end of the connection: `onOutputClosed` fires (unless the agent exits
+// within `outputEndGraceMs`, when its exit is the news), and the owner stops it.
 //
 // Stop: close stdin (ACP's way to say goodbye), wait `stopGraceMs` for the agent to exit, then SIGTERM the group,
 // wait up to another second, then SIGKILL the group. Whenever the agent exits, whatever is left of its group gets
@@ -14,6 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { LEADS_OWN_GROUP, endGroup, signalTree } from './processTree';
+import { GroupGuard, GroupWatch, NO_GUARD } from './processWatchdog';
 
 export interface AgentLaunch {
   command: string;
@@ -34,6 +39,10 @@ export interface AgentProcessOptions {
   stderrTailLines?: number;
   /** How long `stop()` waits for the agent to exit after closing stdin; default 2000 ms. */
   stopGraceMs?: number;
+  /** Ends the agent's process group if the host dies first (default: none). */
+  guard?: GroupGuard;
+  /** After stdout ends, how long to wait for the agent's exit before `onOutputClosed` fires; default 1000 ms. */
+  outputEndGraceMs?: number;
 }
 
 /** The agent could not be started; `message` says what to fix. */
@@ -96,6 +105,9 @@ export class AgentProcess {
   private readonly exitEmitter = new Emitter<AgentExit>();
   /** Fires once, when the agent has exited and its pipes are drained (or after the grace period when they stay open). */
   readonly onExit: Event<AgentExit> = this.exitEmitter.event;
+  private readonly outputClosedEmitter = new Emitter<void>();
+  /** Fires once when the agent's stdout ended while it keeps running (it did not exit within `outputEndGraceMs`). */
+  readonly onOutputClosed: Event<void> = this.outputClosedEmitter.event;
 
   private child: ChildProcessWithoutNullStreams | undefined;
   private starting: Promise<void> | undefined;
@@ -105,6 +117,9 @@ export class AgentProcess {
   private flushTimer: NodeJS.Timeout | undefined;
   private stopping: Promise<AgentExit> | undefined;
   private readonly exitWaiters: Array<(exit: AgentExit) => void> = [];
+  private groupWatch: GroupWatch | undefined;
+  private outputEnded = false;
+  private outputTimer: NodeJS.Timeout | undefined;
 
   private readonly tail: string[] = [];
   private partialLine = '';
@@ -147,6 +162,8 @@ export class AgentProcess {
       child.stdout.on('error', ignore);
       child.stderr.on('error', ignore);
       this.readStderr(child);
+      child.stdout.once('end', () => this.stdoutEnded());
+      child.stdout.once('close', () => this.stdoutEnded());
       child.on('error', (error: Error) => {
         if (this.spawned) return; // e.g. a failed kill(): nothing to do.
         const errno = asErrno(error);
@@ -154,6 +171,7 @@ export class AgentProcess {
       });
       child.once('spawn', () => {
         this.spawned = true;
+        if (child.pid !== undefined) this.groupWatch = (this.options.guard ?? NO_GUARD).watch(child.pid);
         resolve();
       });
       child.once('exit', (code: number | null, signal: NodeJS.Signals | null) => this.childExited({ code, signal }));
@@ -213,6 +231,7 @@ export class AgentProcess {
 
   private childExited(exit: AgentExit): void {
     this.rawExit = exit;
+    if (this.outputTimer) clearTimeout(this.outputTimer);
     this.reapLeftovers();
     this.flushTimer = setTimeout(() => this.publishExit(), this.stopGraceMs + EXIT_FLUSH_EXTRA_MS);
   }
@@ -226,10 +245,22 @@ export class AgentProcess {
     for (const resolve of this.exitWaiters.splice(0)) resolve(exit);
   }
 
-  /** The agent is gone; end what is left of its process group (POSIX), politely first. */
+  /** The agent is gone; end what is left of its process group (POSIX), politely first; then the watchdog may forget it. */
   private reapLeftovers(): void {
     const pid = this.child?.pid;
-    if (pid !== undefined) endGroup(pid, this.stopGraceMs);
+    const watch = this.groupWatch;
+    this.groupWatch = undefined;
+    if (pid !== undefined) endGroup(pid, this.stopGraceMs, () => watch?.dispose());
+  }
+
+  /** Stdout ended: the connection is over. Reported unless the agent exits within the grace period (then the exit is). */
+  private stdoutEnded(): void {
+    if (this.outputEnded) return;
+    this.outputEnded = true;
+    if (this.rawExit) return;
+    this.outputTimer = setTimeout(() => {
+      if (!this.rawExit) this.outputClosedEmitter.fire();
+    }, Math.max(0, this.options.outputEndGraceMs ?? 1000));
   }
 
   private signalTree(signal: NodeJS.Signals): void {

@@ -13,6 +13,7 @@ import { AcpClientConnection, SessionRequestMethod } from './clientConnection';
 import { invalidParamsError } from './errors';
 import { failureMessage } from './failureMessage';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
+import type { GroupGuard } from './processWatchdog';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
 
@@ -47,7 +48,19 @@ export interface AgentRuntimeOptions {
   restartBudget?: RestartBudget;
   /** Masks secrets in what the runtime reports (failure messages carry the agent's stderr). */
   maskSecrets?: (text: string) => string;
+  /** The agent's name as the user knows it, in messages; default "The agent". */
+  name?: string;
+  /** Ends the agent's process group should the host die first (the host's watchdog). */
+  guard?: GroupGuard;
+  /**
+   * How long the agent has to answer `initialize`, counted from its spawn, in ms (0: no limit); a function is asked
+   * at every start (a setting). Default 120000.
+   */
+  startTimeoutMs?: number | (() => number);
 }
+
+/** How long an agent has to answer `initialize` unless told otherwise: a first start through npx may download it. */
+export const DEFAULT_START_TIMEOUT_MS = 120_000;
 
 const CANCELLED: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
@@ -59,6 +72,11 @@ function sessionIdOf(params: unknown): string | undefined {
 
 function describeExit(exit: AgentExit): string {
   return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+function describeDuration(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 export class AgentRuntime {
@@ -110,7 +128,7 @@ export class AgentRuntime {
     const { log } = this.options;
     const launch = typeof this.options.launch === 'function' ? await this.options.launch() : this.options.launch;
     if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
-    const agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line) });
+    const agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line), guard: this.options.guard });
     this.process = agentProcess;
     try {
       await agentProcess.start();
@@ -121,9 +139,19 @@ export class AgentRuntime {
         if (generation !== this.generation || this.current.state !== 'ready') return;
         this.fail(`The agent ${describeExit(exit)}.`, agentProcess);
       });
-      const result = await this.raceExit(
+      agentProcess.onOutputClosed(() => {
+        if (generation !== this.generation || this.current.state !== 'ready') return;
+        const name = this.options.name ?? 'The agent';
+        this.fail(
+          `${name} closed its output (stdout) while still running, so nothing more can come from it. ` +
+            'It was stopped; Restart it to go on.',
+          agentProcess,
+        );
+      });
+      const result = await this.untilAnswered(
         connection.initialize(this.options.clientInfo, this.options.clientCapabilities),
         agentProcess,
+        this.startTimeoutMs(),
       );
       if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
       this.initializeResult = result;
@@ -201,19 +229,46 @@ export class AgentRuntime {
     );
   }
 
-  /** Rejects as soon as the process exits, so a dead agent never leaves a request hanging. */
-  private raceExit<T>(request: Promise<T>, agentProcess: AgentProcess): Promise<T> {
+  /**
+   * Rejects as soon as the process exits or closes its output, or when `timeoutMs` (if > 0) passes first, so a dead
+   * or stuck agent never leaves the start hanging.
+   */
+  private untilAnswered<T>(request: Promise<T>, agentProcess: AgentProcess, timeoutMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const exited = agentProcess.exited;
       if (exited) {
         reject(new Error(`it ${describeExit(exited)}`));
         return;
       }
-      const subscription = agentProcess.onExit((exit) =>
-        reject(new Error(`it ${describeExit(exit)}`)),
-      );
-      request.then(resolve, reject).finally(() => subscription.dispose());
+      const subscriptions = [
+        agentProcess.onExit((exit) => reject(new Error(`it ${describeExit(exit)}`))),
+        agentProcess.onOutputClosed(() => reject(new Error('it closed its output (stdout) without answering initialize'))),
+      ];
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(
+              () =>
+                reject(
+                  new Error(
+                    `it did not answer initialize within ${describeDuration(timeoutMs)}, so it was stopped. ` +
+                      'A first start may take longer while the agent is downloaded (npx): then raise the acp.agentStartTimeout ' +
+                      "setting and Restart; otherwise see the agent's log.",
+                  ),
+                ),
+              timeoutMs,
+            )
+          : undefined;
+      request.then(resolve, reject).finally(() => {
+        subscriptions.forEach((subscription) => subscription.dispose());
+        if (timer) clearTimeout(timer);
+      });
     });
+  }
+
+  private startTimeoutMs(): number {
+    const configured = this.options.startTimeoutMs;
+    const ms = typeof configured === 'function' ? configured() : configured;
+    return ms === undefined || !Number.isFinite(ms) || ms < 0 ? DEFAULT_START_TIMEOUT_MS : ms;
   }
 
   private fail(message: string, agentProcess: AgentProcess): void {

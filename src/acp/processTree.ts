@@ -45,13 +45,18 @@ export function signalTree(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /**
  * Ends what is left of process group `pgid` (its leader has exited): SIGTERM now, SIGKILL after `graceMs` for
- * whatever still lives. The timer does not keep node running. POSIX only; a no-op on Windows.
+ * whatever still lives. The timer does not keep node running. POSIX only; a no-op on Windows. `ended` is called
+ * once nothing of the group is left to signal (at once when nothing was, else after the SIGKILL).
  */
-export function endGroup(pgid: number, graceMs: number): void {
-  if (!groupAlive(pgid)) return;
+export function endGroup(pgid: number, graceMs: number, ended?: () => void): void {
+  if (!groupAlive(pgid)) {
+    ended?.();
+    return;
+  }
   signalGroup(pgid, 'SIGTERM');
   const timer = setTimeout(() => {
     if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
+    ended?.();
   }, graceMs);
   timer.unref();
 }

@@ -34,6 +34,8 @@ export interface AgentOptions {
   /** Multiplies every delay (0: no pauses). */
   pace: number;
   exit(code: number): Promise<never>;
+  /** Closes stdout for good while the process keeps running (step `closeStdout`); default: the step is skipped. */
+  closeOutput?(): Promise<void>;
   /** Decides whether sessions may start (scenario `requireAuth`); default: from the scenario and this process. */
   auth?: AuthGate;
 }
@@ -342,7 +344,7 @@ export class ScriptedAgent {
   }
 
   private context(session: SessionState | undefined, gate: CancelGate, vars: Vars = session?.vars ?? new Vars()): StepContext {
-    const { log, pace, exit, scenario } = this.options;
+    const { log, pace, exit, closeOutput, scenario } = this.options;
     const peer = this.peer;
     const stream: StreamState = {};
     const ctx: StepContext = {
@@ -357,6 +359,7 @@ export class ScriptedAgent {
       stream,
       play: (steps) => runSteps(steps, ctx),
       exit,
+      closeOutput: closeOutput ?? (() => Promise.resolve(log.warn('closeStdout: this agent cannot close its output'))),
     };
     return ctx;
   }

@@ -61,6 +61,8 @@ export interface StepContext {
   /** Plays nested steps (branches, ifNone) in this context. */
   play(steps: readonly Step[] | undefined): Promise<Outcome | undefined>;
   exit(code: number): Promise<never>;
+  /** Closes stdout for good (the client sees end-of-file); the process keeps running. */
+  closeOutput(): Promise<void>;
 }
 
 export function needSession(ctx: StepContext): SessionState {

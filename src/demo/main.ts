@@ -1,6 +1,7 @@
 // Entry point of the scripted ACP agent: `node dist/demo-agent.js [--scenario <file.json>] [--pace <factor>]`.
 // Without a scenario it is the built-in Demo agent. Speaks ACP as NDJSON on stdin/stdout, logs to stderr.
 // A bad command line or scenario file: a message on stderr and exit code 2.
+import * as fs from 'node:fs';
 import { ScriptedAgent } from './agent';
 import { AuthGate } from './auth';
 import { loadScenarioFile, parseArgs } from './cli';
@@ -42,7 +43,14 @@ function main(): void {
     await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
     process.exit(code);
   };
-  const agent = new ScriptedAgent({ scenario, peer: wire, log, pace: parsed.options.pace, exit });
+  const closeOutput = async (): Promise<void> => {
+    await wire.flush();
+    // The pipe's end closes (the client reads end-of-file); the null device takes fd 1, so later writes go nowhere.
+    fs.closeSync(1);
+    fs.openSync(process.platform === 'win32' ? '\\\\.\\NUL' : '/dev/null', 'w');
+    log.info('stdout closed (scripted); still running');
+  };
+  const agent = new ScriptedAgent({ scenario, peer: wire, log, pace: parsed.options.pace, exit, closeOutput });
   wire.start({
     request: (request) => agent.request(request),
     notification: (notification) => agent.notification(notification),

@@ -46,6 +46,13 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
     ctx.log.info(`exit ${step.exit} (scripted)`);
     return ctx.exit(step.exit);
   }
+  if ('closeStdout' in step) {
+    const afterMs = step.closeStdout === true ? 0 : step.closeStdout.afterMs;
+    if (afterMs === 0) await ctx.closeOutput();
+    // Later, while the next steps play (e.g. a permission request that waits for its answer).
+    else setTimeout(() => void ctx.closeOutput(), Math.round(afterMs * ctx.pace));
+    return undefined;
+  }
   if ('waitForCancel' in step) {
     await ctx.gate.whenRaised();
     ctx.gate.acknowledge();

@@ -108,6 +108,10 @@
  *   {"stderr": "line"}                             a line on stderr
  *   {"raw": "text", "encoding"?: "utf8" | "base64" | "hex"}   bytes written to stdout as they are
  *   {"exit": code}                                 the process exits
+ *   {"closeStdout": true | {"afterMs": n}}         closes stdout for good (the client reads end-of-file) and keeps
+ *                                                  running: stdin is still read, nothing more is written. With
+ *                                                  afterMs, n ms later while the following steps play (e.g. a
+ *                                                  permission request waiting for its answer)
  *   {"stop": "end_turn" | "max_tokens" | "refusal" | ..., "result"?: {...}}   answers the prompt and ends the
  *                                                  turn; `result` fields are added to the answer (e.g. usage)
  *   {"error": {"code", "message", "data"?}}        answers the current request (prompt or initialize) with an error
@@ -278,6 +282,7 @@ export type DelayStep = Commented & { delayMs: number };
 export type StderrStep = Commented & { stderr: string };
 export type RawStep = Commented & { raw: string; encoding?: 'utf8' | 'base64' | 'hex' };
 export type ExitStep = Commented & { exit: number };
+export type CloseStdoutStep = Commented & { closeStdout: true | { afterMs: number } };
 export type StopStep = Commented & { stop: string; result?: JsonObject };
 export type ErrorStep = Commented & { error: ErrorBody };
 export type SetStep = Commented & { set: Record<string, string> };
@@ -303,6 +308,7 @@ export type Step =
   | StderrStep
   | RawStep
   | ExitStep
+  | CloseStdoutStep
   | StopStep
   | ErrorStep
   | SetStep

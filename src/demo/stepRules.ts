@@ -158,6 +158,13 @@ const rules: Record<string, KindRule> = {
     places: anywhere,
   },
   exit: { check: checkInteger, options: {}, places: anywhere },
+  closeStdout: {
+    check: (value, at, problems) => {
+      if (value !== true) checkWithKeys({ afterMs: checkCount }, {})(value, at, problems);
+    },
+    options: {},
+    places: anywhere,
+  },
   stop: { check: checkString, options: { result: checkObject }, places: inTurn },
   error: { check: checkErrorBody, options: {}, places: ['initialize', 'turn'] },
   set: { check: checkStringMap, options: {}, places: anywhere },

@@ -55,8 +55,8 @@ describe('fault matrix: a scripted agent that fails', function () {
   const watches: ProcessWatch[] = [];
   const scratch: string[] = [];
 
-  function watched(scenario: string) {
-    const agent = watchedEntry(scenario);
+  function watched(scenario: string, childHoldsPipes = true) {
+    const agent = watchedEntry(scenario, childHoldsPipes);
     watches.push(agent.watch);
     return agent;
   }
@@ -114,6 +114,23 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.match(agent.message ?? '', /exited with code 3/);
       assert.match(agent.message ?? '', /Last lines of its output:\n[^]*fatal: the model configuration could not be loaded/);
       await untilGone(watch, 'after exiting during initialize');
+    });
+
+    it('never answers initialize: it fails after the time limit (acp.agentStartTimeout), saying so, and is stopped', async () => {
+      const config = vscode.workspace.getConfiguration('acp');
+      await config.update('agentStartTimeout', 1, vscode.ConfigurationTarget.Global);
+      try {
+        const { entry, watch } = watched('fault-init-hang');
+        await useAgentEntry(api, entry);
+        const started = within(api.sessions.newSession(), DEADLINE_MS, 'starting an agent that never answers initialize hangs');
+        await assert.rejects(started, /did not answer initialize within 1 second/);
+        const agent = await untilAgentStatus(api, 'failed');
+        assert.match(agent.message ?? '', /could not be started: it did not answer initialize within 1 second, so it was stopped\.[^]*raise the acp\.agentStartTimeout setting and Restart/);
+        assert.match(agent.message ?? '', /Last lines of its output:\n[^]*loading the model index/);
+        await untilGone(watch, 'after the initialize time limit');
+      } finally {
+        await config.update('agentStartTimeout', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('answers initialize with an error: the error and its stderr are shown; the agent is stopped', async () => {
@@ -184,6 +201,34 @@ describe('fault matrix: a scripted agent that fails', function () {
       await untilGone(watch, 'after being killed while a terminal ran');
       assert.equal(session.ended, true);
       assert.match((await untilAgentStatus(api, 'failed')).message ?? '', /was killed by SIGKILL[^]*running a long command/);
+    });
+
+    it('closes stdout mid-turn and keeps running: the turn ends with a message naming it, the prompt closes, it is stopped', async () => {
+      const { entry, watch } = watched('fault-stdout-close', false);
+      await useAgentEntry(api, entry);
+      const session = await api.sessions.newSession();
+      const pid = api.sessions.agentPid;
+      assert.ok(pid, 'the agent runs');
+      const turn = api.sessions.prompt('clean up');
+      await until(session, 'the permission prompt', () => toolCalls(session, 'call_rm').some((t) => t.permission));
+      await within(turn, DEADLINE_MS, 'the turn never ends after the agent closed its stdout');
+
+      assert.equal(session.state.header.turn, 'idle');
+      assert.equal(session.ended, true);
+      assert.equal(toolCalls(session, 'call_rm')[0]?.permission, undefined, 'the permission prompt is closed');
+      assert.match(agentText(session), /^Starting the cleanup\.$/);
+      const said = /^Fault \(fault-stdout-close\) closed its output \(stdout\) while still running, so nothing more can come from it\. It was stopped; Restart it to go on\./;
+      const notice = notices(session).find((n) => n.severity === 'error');
+      assert.match(notice?.text ?? '', said, 'the transcript says what happened');
+      assert.match(notice?.text ?? '', /warning: lost the output stream/, 'with its last stderr lines');
+      const agent = await untilAgentStatus(api, 'failed');
+      assert.match(agent.message ?? '', said);
+      // It ignores the end of stdin: stopping it takes SIGTERM.
+      await untilGone(watch, 'after closing its stdout');
+      assert.equal(processExists(pid), false, `agent pid ${pid} is gone`);
+
+      await api.sessions.restartAgent();
+      assert.equal(api.sessions.agent?.status, 'ready', 'Restart starts the agent again');
     });
 
     it('hangs on shutdown (ignores end of stdin and SIGTERM): it is killed after the grace period', async () => {

@@ -1,6 +1,7 @@
 // The terminal/* services as the extension plugs them in: the service, a VS Code terminal mirroring each command,
 // and the output published for the chat view. Everything is disposed with the extension (running commands killed).
 import * as vscode from 'vscode';
+import type { GroupGuard } from '../../acp/processWatchdog';
 import type { ClientServices } from '../../session/clientRequests';
 import { publishTerminalOutputs } from './outputRegistry';
 import { TerminalMirrors } from './terminalMirrors';
@@ -16,10 +17,12 @@ export interface TerminalServiceHandle {
   readonly services: ClientServices;
   /** A tool call titled `title` shows terminal `terminalId` of session `sessionId`: its VS Code terminal opens. */
   toolCallShowsTerminal(sessionId: string, terminalId: string, title: string): void;
+  /** Kills every command still running; resolves once they have exited. */
+  stopAll(): Promise<void>;
 }
 
-export function createTerminalService(context: vscode.ExtensionContext): TerminalServiceHandle {
-  const service = new TerminalService({ maxPerSession });
+export function createTerminalService(context: vscode.ExtensionContext, guard?: GroupGuard): TerminalServiceHandle {
+  const service = new TerminalService({ maxPerSession, guard });
   const mirrors = new TerminalMirrors(service.book);
   const withdraw = publishTerminalOutputs(service.book);
   context.subscriptions.push({
@@ -35,5 +38,6 @@ export function createTerminalService(context: vscode.ExtensionContext): Termina
       const record = service.book.get(sessionId, terminalId);
       if (record) mirrors.open(record, title);
     },
+    stopAll: () => service.stopAll(),
   };
 }

@@ -9,6 +9,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { LEADS_OWN_GROUP, signalGroup, signalTree } from '../../acp/processTree';
+import { GroupGuard, GroupWatch, NO_GUARD } from '../../acp/processWatchdog';
 import type { TerminalLaunch } from './launch';
 import { TerminalOutput } from './terminalOutput';
 
@@ -62,11 +63,14 @@ export class TerminalProcess {
   private readonly exited: Promise<ExitStatus>;
   private resolveExited!: (status: ExitStatus) => void;
   private killing: Promise<ExitStatus> | undefined;
+  /** The watchdog's hold on the command's group, so it ends with the host; let go once the group was killed. */
+  private groupWatch: GroupWatch | undefined;
 
   constructor(
     readonly launch: TerminalLaunch,
     outputByteLimit: number,
     retainBytes: number,
+    guard: GroupGuard = NO_GUARD,
   ) {
     this.output = new TerminalOutput(outputByteLimit, retainBytes);
     this.exited = new Promise<ExitStatus>((resolve) => (this.resolveExited = resolve));
@@ -88,6 +92,7 @@ export class TerminalProcess {
       return;
     }
     this.child = child;
+    if (child.pid !== undefined) this.groupWatch = guard.watch(child.pid);
     const onChunk = (chunk: Buffer): void => {
       this.output.write(chunk);
       this.dataEmitter.fire();
@@ -140,7 +145,12 @@ export class TerminalProcess {
     // The group may outlive its leader (background jobs): SIGTERM it now, SIGKILL whatever is left after the grace.
     // No liveness check decides this: zombies of re-parented children keep a group "alive" where init does not reap.
     signalTree(child, 'SIGTERM');
-    if (LEADS_OWN_GROUP) setTimeout(() => signalGroup(pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+    const watch = this.groupWatch;
+    this.groupWatch = undefined;
+    setTimeout(() => {
+      if (LEADS_OWN_GROUP) signalGroup(pid, 'SIGKILL');
+      watch?.dispose();
+    }, KILL_GRACE_MS).unref();
     if (this.rawExit || (await settlesWithin(this.exited, KILL_GRACE_MS))) return this.exited;
     signalTree(child, 'SIGKILL');
     if (!(await settlesWithin(this.exited, KILL_GIVE_UP_MS))) {

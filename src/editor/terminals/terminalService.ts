@@ -9,6 +9,7 @@
 // nothing (or is released at once) and answers -32800, so no command runs that the agent does not know about.
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { INTERNAL_ERROR, requestCancelledError, resourceNotFoundError } from '../../acp/errors';
+import type { GroupGuard } from '../../acp/processWatchdog';
 import { withCancellation } from '../../acp/cancellation';
 import { ClientRequestHandler, ClientServiceMethod, ClientServices, NoticedError, SessionScope } from '../../session/clientRequests';
 import { HostEnvironment, terminalLaunch } from './launch';
@@ -39,6 +40,8 @@ export interface TerminalServiceOptions {
   limits?: Partial<TerminalLimits>;
   /** Asked at each terminal/create (a setting may change); default DEFAULT_MAX_TERMINALS_PER_SESSION. */
   maxPerSession?: () => number;
+  /** Ends the commands' process groups should the host die first (the host's watchdog). */
+  guard?: GroupGuard;
 }
 
 export interface TerminalOutputResponse {
@@ -55,8 +58,10 @@ export class TerminalService implements ClientServices {
   private readonly counters = new Map<string, number>();
   private readonly endedSessions = new Set<string>();
   private readonly maxPerSession: () => number;
+  private readonly guard: GroupGuard | undefined;
 
   constructor(options: TerminalServiceOptions = {}) {
+    this.guard = options.guard;
     this.limits = { ...DEFAULT_TERMINAL_LIMITS, ...options.limits };
     this.maxPerSession = options.maxPerSession ?? (() => DEFAULT_MAX_TERMINALS_PER_SESSION);
     this.host = options.host ?? { platform: process.platform, env: process.env };
@@ -80,10 +85,14 @@ export class TerminalService implements ClientServices {
 
   /** The extension is going away: every command still running (and its group) gets SIGTERM, then SIGKILL. */
   dispose(): void {
-    for (const record of this.book.all()) {
-      if (!record.released || record.process.running) record.process.kill().catch(() => undefined);
-    }
+    void this.stopAll();
     this.book.dispose();
+  }
+
+  /** Kills every command still running (and its group); resolves once they have exited. */
+  async stopAll(): Promise<void> {
+    const running = this.book.all().filter((record) => !record.released || record.process.running);
+    await Promise.all(running.map((record) => record.process.kill().catch(() => undefined)));
   }
 
   private async create(params: unknown, scope: SessionScope, token: CancellationToken): Promise<{ terminalId: string }> {
@@ -98,7 +107,7 @@ export class TerminalService implements ClientServices {
     const number = (this.counters.get(scope.sessionId) ?? 0) + 1;
     this.counters.set(scope.sessionId, number);
     const terminalId = `term-${number}`;
-    const process = new TerminalProcess(launch, limit, this.limits.displayBytes);
+    const process = new TerminalProcess(launch, limit, this.limits.displayBytes, this.guard);
     const record = this.book.add(scope.sessionId, terminalId, launch.label, process);
     if (token.isCancellationRequested) {
       await this.releaseRecord(record);

@@ -38,8 +38,10 @@ export function scriptedEntry(scenario: string): AgentEntry {
 /**
  * The scripted agent started through `sh`, which opens the FIFO on fd 3 (inherited by everything below it), starts
  * a `sleep` child that outlives nothing on its own, and then becomes the agent (exec: same pid, same group).
+ * The child shares the agent's stdio pipes unless `childHoldsPipes` is false (then the agent's own end of stdout
+ * is the only one, so closing it ends the client's stream).
  */
-export function watchedEntry(scenario: string): { entry: AgentEntry; watch: ProcessWatch } {
+export function watchedEntry(scenario: string, childHoldsPipes = true): { entry: AgentEntry; watch: ProcessWatch } {
   const watch = watchProcess();
   const fifo = /^3>'(.+)'$/.exec(watch.redirect)?.[1];
   if (!fifo) throw new Error(`unexpected FIFO redirect ${watch.redirect}`);
@@ -47,7 +49,7 @@ export function watchedEntry(scenario: string): { entry: AgentEntry; watch: Proc
   const entry: AgentEntry = {
     ...scripted,
     command: '/bin/sh',
-    args: ['-c', 'exec 3<>"$1"; shift; sleep 300 & exec "$@"', 'acp-agent', fifo, scripted.command, ...scripted.args],
+    args: ['-c', `exec 3<>"$1"; shift; sleep 300 ${childHoldsPipes ? '' : '</dev/null >/dev/null 2>&1 '}& exec "$@"`, 'acp-agent', fifo, scripted.command, ...scripted.args],
   };
   return { entry, watch };
 }

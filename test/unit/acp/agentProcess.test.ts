@@ -200,6 +200,40 @@ describe('AgentProcess', function () {
     assert.equal(failures.length, 1);
   });
 
+  it('onOutputClosed fires when the agent closes stdout and keeps running', async () => {
+    const child = agent(nodeAgent("require('node:fs').closeSync(1); process.stdin.resume(); setInterval(() => {}, 1000);"), {
+      stopGraceMs: 200,
+      outputEndGraceMs: 50,
+    });
+    const closed = nextEvent(child.onOutputClosed);
+    await child.start();
+    child.stdout.resume();
+    await closed;
+    assert.equal(child.exited, undefined, 'it still runs');
+  });
+
+  it('onOutputClosed does not fire when the agent exits (its exit is the news)', async () => {
+    const child = agent(nodeAgent("process.stdout.write('bye\\n', () => process.exit(4));"), { outputEndGraceMs: 1000 });
+    let closed = 0;
+    child.onOutputClosed(() => closed++);
+    await child.start();
+    child.stdout.resume();
+    assert.deepEqual(await nextEvent(child.onExit), { code: 4, signal: null });
+    assert.equal(closed, 0);
+  });
+
+  it('registers its process group with the guard, and releases it once the group is gone', async () => {
+    const events: string[] = [];
+    const guard = { watch: (pgid: number) => (events.push(`+${pgid}`), { dispose: () => events.push(`-${pgid}`) }) };
+    const child = agent(nodeAgent('setInterval(() => {}, 1000)'), { stopGraceMs: 100, guard });
+    await child.start();
+    const pid = child.pid!;
+    assert.deepEqual(events, [`+${pid}`]);
+    await child.stop();
+    await waitUntil(() => events.length === 2, 5000, 'the group is released');
+    assert.deepEqual(events, [`+${pid}`, `-${pid}`]);
+  });
+
   it('refuses to start after stop()', async () => {
     const child = agent(nodeAgent(''));
     assert.deepEqual(await child.stop(), { code: null, signal: null });

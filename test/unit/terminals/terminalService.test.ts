@@ -210,4 +210,21 @@ describe('TerminalService with real processes', function () {
     assert.ok(record?.released);
     assert.equal(record.process.output.readFrom(0, 1000).text, 'visible after release\n');
   });
+
+  it('registers each command\'s process group with the guard (the watchdog), and stopAll() ends them all', async () => {
+    const events: string[] = [];
+    const guarded = new TerminalService({ guard: { watch: (pgid) => (events.push(`+${pgid}`), { dispose: () => events.push(`-${pgid}`) }) } });
+    const guardedCaller = new Caller(guarded, scopeFor('session-g', dir));
+    await guardedCaller.create({ command: node, args: ['-e', STUBBORN_TREE] });
+    await guardedCaller.create({ command: 'sleep 300' });
+    assert.equal(events.length, 2, `two groups registered: ${events.join(' ')}`);
+    const pids = events.map((event) => Number(event.slice(1)));
+    strays.push(...pids);
+    for (const pid of pids) assert.equal(processIsGone(pid), false, `command ${pid} runs`);
+    await guarded.stopAll();
+    for (const pid of pids) assert.equal(processIsGone(pid), true, `command ${pid} is gone`);
+    await waitUntil(() => events.length === 4, 5000, 'both groups released after the kill');
+    assert.deepEqual(events.slice(2).sort(), pids.map((pid) => `-${pid}`).sort());
+    guarded.dispose();
+  });
 });
