@@ -39,6 +39,7 @@ import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
 import { answerElicitation } from './webview/elicitationHost';
+import { SpilledTextApi, spilledText } from './webview/spilledText';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
 export interface AcpExtensionApi {
@@ -65,6 +66,8 @@ export interface AcpExtensionApi {
   readonly auth: AgentAuth;
   /** Session history: the record, the history view's list, deleting, restoring after a reload. */
   readonly history: SessionHistory;
+  /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
+  readonly spilledText: SpilledTextApi;
 }
 
 function workspaceCwd(): string {
@@ -160,6 +163,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const diffView = new DiffView();
   const chatRoots = workspaceRoots;
+  const spilled = spilledText((sessionId) => manager.openSessions.find((open) => open.session.sessionId === sessionId)?.session);
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
     switch (action.type) {
@@ -212,6 +216,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
+      case 'openFullMessage':
+        await spilled.openFullMessage(action.sessionId, action.entryId);
+        return;
+      case 'openEarlierMessages':
+        await spilled.openEarlierMessages(action.sessionId);
+        return;
       case 'setPermissionLevel':
         return policy.setLevel(action.level);
       case 'ready':
@@ -317,6 +327,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     policy,
     auth,
     history,
+    spilledText: spilled,
   };
 }
 
