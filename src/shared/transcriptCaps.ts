@@ -12,8 +12,8 @@
 import type { DroppedEntries, EntryId, SessionChange, SessionState, TranscriptEntry } from './model';
 
 export const ENTRY_TEXT_CAP = 256 * 1024;
-export const SESSION_TEXT_CAP = 8 * 1024 * 1024;
-export const SESSION_TEXT_KEEP = 6 * 1024 * 1024;
+export const SESSION_TEXT_CAP = 4 * 1024 * 1024;
+export const SESSION_TEXT_KEEP = 3 * 1024 * 1024;
 
 /** A copy of `text` that shares no memory with a bigger string (a slice of a 60 MB chunk would keep all of it). */
 export function detachedString(text: string): string {
