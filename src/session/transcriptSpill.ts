@@ -9,8 +9,11 @@ import type { EntryId, TranscriptEntry } from '../shared/model';
 import { entriesToMarkdown } from '../shared/transcriptExport';
 
 export interface TranscriptSpill {
-  /** Text of a message past its cap (the first call for an entry carries its whole text up to then). */
-  appendEntry(entryId: EntryId, text: string): void;
+  /**
+   * Text of a message past its cap (the first call for an entry carries its whole text up to then), then `tail`
+   * when it is bytes (a chunk the framing layer held aside as UTF-8, see shared/heldText.ts).
+   */
+  appendEntry(entryId: EntryId, text: string, tail?: unknown): void;
   /** Entries dropped from memory, oldest first. */
   appendDropped(entries: readonly TranscriptEntry[]): void;
   /** The file holding the whole text of a cut entry, once everything sent to it is written; undefined if none. */
@@ -45,13 +48,14 @@ export class FileTranscriptSpill implements TranscriptSpill {
     this.folder = path.join(base, `${safe}-${++folderCounter}`);
   }
 
-  appendEntry(entryId: EntryId, text: string): void {
+  appendEntry(entryId: EntryId, text: string, tail?: unknown): void {
     let file = this.entryFiles.get(entryId);
     if (!file) {
       file = path.join(this.folder, `message-${entryId.replace(/[^\w.-]+/g, '_')}.txt`);
       this.entryFiles.set(entryId, file);
     }
-    this.write(file, text);
+    if (text !== '') this.write(file, text);
+    if (tail instanceof Uint8Array) this.write(file, tail);
   }
 
   appendDropped(entries: readonly TranscriptEntry[]): void {
@@ -85,13 +89,13 @@ export class FileTranscriptSpill implements TranscriptSpill {
     return path.join(this.folder, 'earlier-messages.md');
   }
 
-  private write(file: string, text: string): void {
+  private write(file: string, text: string | Uint8Array): void {
     if (this.disposed) return;
     this.made ??= fs.mkdir(this.folder, { recursive: true, mode: 0o700 }).then(() => undefined);
     const made = this.made;
     const previous = this.tails.get(file) ?? made;
     const next = previous
-      .then(() => fs.appendFile(file, text, { encoding: 'utf8', mode: 0o600 }))
+      .then(() => fs.appendFile(file, text, { mode: 0o600 }))
       .catch((error: unknown) => this.log(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`));
     this.tails.set(file, next);
   }

@@ -10,6 +10,7 @@ import type { ContentBlock } from './acp';
 import type { AgentMessageEntry, EntryOverflow, SessionChange, SessionState, ThoughtEntry, UserMessageEntry } from './model';
 import { isRecord } from './narrow';
 import { appendSeqEntry, emptyChange, entryChange } from './reducerBook';
+import { HeldText, heldTextOf } from './heldText';
 import { ENTRY_TEXT_CAP, cutIndex, detachedString } from './transcriptCaps';
 
 export type ChunkRole = 'user' | 'agent' | 'thought';
@@ -30,6 +31,7 @@ export function ownContentBlock(value: unknown): ContentBlock | undefined {
 }
 
 export function appendChunk(state: SessionState, role: ChunkRole, update: Record<string, unknown>, now: number): SessionChange {
+  const held = heldTextOf(update.content);
   const block = ownContentBlock(update.content);
   // An empty text chunk carries nothing to show (claude sends one before every message): no entry for it.
   if (!block || (block.type === 'text' && block.text === '')) return emptyChange();
@@ -37,14 +39,14 @@ export function appendChunk(state: SessionState, role: ChunkRole, update: Record
 
   const last = state.entries[state.entries.length - 1];
   if (last && last.kind === role && last.messageId === messageId) {
-    const overflow = appendCapped(last, block);
+    const overflow = appendCapped(last, block, held);
     last.rev++;
     if (last.kind === 'thought') last.updatedAt = now;
     return withOverflow(entryChange(last.id), overflow);
   }
   const first: ContentBlock = block.type === 'text' ? { ...block, text: '' } : block;
   const entry = appendSeqEntry(state, (id) => newMessageEntry(id, role, messageId, first, now));
-  const overflow = block.type === 'text' ? appendCapped(entry, block) : undefined;
+  const overflow = block.type === 'text' ? appendCapped(entry, block, held) : undefined;
   return withOverflow(entryChange(entry.id), overflow);
 }
 
@@ -59,28 +61,34 @@ function textOf(entry: MessageEntry): string {
   return text;
 }
 
-/** Appends a block, keeping the entry's text under the cap; returns what did not fit. */
-function appendCapped(entry: MessageEntry, block: ContentBlock): EntryOverflow | undefined {
+/**
+ * Appends a block, keeping the entry's text under the cap; returns what did not fit. With `held`, the block's text
+ * is only the beginning of the chunk (heldText.ts): the whole chunk is the held text.
+ */
+function appendCapped(entry: MessageEntry, block: ContentBlock, held: HeldText | undefined): EntryOverflow | undefined {
   if (block.type !== 'text') {
     appendBlock(entry, block);
     return undefined;
   }
   const text = block.text;
+  const chunkChars = held ? held.chars : text.length;
+  const whole = (before: string): EntryOverflow =>
+    held ? { entryId: entry.id, text: before, tail: held.handle } : { entryId: entry.id, text: before + text };
   if (entry.cut) {
-    entry.cut.totalChars += text.length;
-    return { entryId: entry.id, text };
+    entry.cut.totalChars += chunkChars;
+    return whole('');
   }
   let used = 0;
   for (const item of entry.content) if (item.type === 'text') used += item.text.length;
-  if (used + text.length <= ENTRY_TEXT_CAP) {
+  if (!held && used + text.length <= ENTRY_TEXT_CAP) {
     appendBlock(entry, block);
     return undefined;
   }
   const before = textOf(entry);
   const keep = cutIndex(text, ENTRY_TEXT_CAP - used);
   if (keep > 0) appendBlock(entry, { ...block, text: detachedString(text.slice(0, keep)) });
-  entry.cut = { keptChars: used + keep, totalChars: used + text.length };
-  return { entryId: entry.id, text: before + text };
+  entry.cut = { keptChars: used + keep, totalChars: used + chunkChars };
+  return whole(before);
 }
 
 function appendBlock(entry: MessageEntry, block: ContentBlock): void {

@@ -193,4 +193,6 @@ export interface SessionChange {
 export interface EntryOverflow {
   entryId: EntryId;
   text: string;
+  /** A held text's handle (heldText.ts), written after `text`: the rest of a chunk the framing layer held aside. */
+  tail?: unknown;
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { SessionChange, SessionState } from '../../../src/shared/model';
 import { applySessionUpdate, createSessionState, setPermissionRequest } from '../../../src/shared/reducer';
+import { holdText } from '../../../src/shared/heldText';
 import { ENTRY_TEXT_CAP, TextBudget, cutIndex } from '../../../src/shared/transcriptCaps';
 
 const say = (text: string, messageId?: string): Record<string, unknown> => ({
@@ -46,6 +47,24 @@ describe('transcript caps: one message', () => {
     const change = applySessionUpdate(state, say('x'.repeat(ENTRY_TEXT_CAP)), 1);
     assert.equal(change.overflow, undefined);
     assert.equal('cut' in state.entries[0], false);
+  });
+
+  it('cuts a chunk whose text the framing held aside: the entry counts all of it, the overflow carries the held bytes', () => {
+    const state = createSessionState('s');
+    applySessionUpdate(state, say('start '), 1);
+    const content = { type: 'text', text: 'h'.repeat(ENTRY_TEXT_CAP) };
+    const bytes = new Uint8Array([1, 2, 3]);
+    holdText(content, { chars: 5_000_000, handle: bytes });
+    const change = applySessionUpdate(state, { sessionUpdate: 'agent_message_chunk', content }, 2);
+    const entry = state.entries[0];
+    assert.deepEqual(entry.kind === 'agent' && entry.cut, { keptChars: ENTRY_TEXT_CAP, totalChars: 6 + 5_000_000 });
+    assert.deepEqual(change.overflow, [{ entryId: entry.id, text: 'start ', tail: bytes }]);
+    assert.equal(shownText(state), `start ${'h'.repeat(ENTRY_TEXT_CAP - 6)}`);
+    const next = { type: 'text', text: 'g'.repeat(ENTRY_TEXT_CAP) };
+    holdText(next, { chars: 2_000_000, handle: bytes });
+    const later = applySessionUpdate(state, { sessionUpdate: 'agent_message_chunk', content: next }, 3);
+    assert.deepEqual(later.overflow, [{ entryId: entry.id, text: '', tail: bytes }]);
+    assert.equal(entry.kind === 'agent' && entry.cut?.totalChars, 7_000_006);
   });
 
   it('never cuts a surrogate pair in two', () => {
