@@ -40,6 +40,7 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
 import { answerElicitation } from './webview/elicitationHost';
 import { SpilledTextApi, spilledText } from './webview/spilledText';
+import { removeSpills } from './session/transcriptSpill';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
 export interface AcpExtensionApi {
@@ -163,6 +164,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const diffView = new DiffView();
   const chatRoots = workspaceRoots;
+  // Spill folders left by extension hosts that were killed before they could remove them.
+  void removeSpills({ stale: true });
   const spilled = spilledText((sessionId) => manager.openSessions.find((open) => open.session.sessionId === sessionId)?.session);
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
@@ -312,7 +315,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     ...palette.disposables,
     ...review.disposables,
     { dispose: () => agentLogs.forEach((channel) => channel.dispose()) },
-    { dispose: () => void manager.dispose() },
+    // Then the spill files of this window's sessions (cut messages, dropped entries) go too.
+    { dispose: () => void manager.dispose().finally(() => removeSpills({ stale: false, own: true })) },
   );
   return {
     sessions: manager,

@@ -29,6 +29,34 @@ export function defaultSpillBase(): string {
   return path.join(os.tmpdir(), `acp-client-spill-${process.pid}`);
 }
 
+const SPILL_BASE = /^acp-client-spill-(\d+)$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the spill folders of extension hosts that are gone (killed before they could clean up), and this host's
+ * own base folder at the end of its life (`own`). Never throws.
+ */
+export async function removeSpills({ stale = true, own = false }: { stale?: boolean; own?: boolean }): Promise<void> {
+  const base = os.tmpdir();
+  const names = await fs.readdir(base).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(SPILL_BASE.exec(name)?.[1] ?? NaN);
+      if (!Number.isSafeInteger(pid)) return;
+      const mine = pid === process.pid;
+      if ((mine && own) || (!mine && stale && !alive(pid))) await fs.rm(path.join(base, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
 let folderCounter = 0;
 
 export class FileTranscriptSpill implements TranscriptSpill {
