@@ -1,7 +1,9 @@
 // Where a session's text that the host does not keep in memory goes (transcriptCaps.ts): one file per cut message
 // ("Open full message") and one file of the dropped entries, as markdown ("Open full transcript"). Files live in a
 // folder of their own per session, made on the first write and removed when the session is disposed.
-// Writes are asynchronous and kept in order per file; `settled()` waits for the ones under way. No `vscode` here.
+// Writes are asynchronous and kept in order per file. The file of dropped entries stops at DROPPED_FILE_CHARS (it
+// says so at its end): writing a flood of hundreds of megabytes to disk cost more CPU than reading it. A cut message's
+// file has no cap (it is one message, as the agent sent it). No `vscode` here.
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,6 +30,9 @@ export interface TranscriptSpill {
 export function defaultSpillBase(): string {
   return path.join(os.tmpdir(), `acp-client-spill-${process.pid}`);
 }
+
+/** The dropped entries' file takes at most this much text (about 64 MB); later dropped entries are not kept. */
+export const DROPPED_FILE_CHARS = 64 * 1024 * 1024;
 
 const SPILL_BASE = /^acp-client-spill-(\d+)$/;
 
@@ -65,12 +70,14 @@ export class FileTranscriptSpill implements TranscriptSpill {
   /** The last write of each file: the next one chains on it. */
   private readonly tails = new Map<string, Promise<void>>();
   private readonly entryFiles = new Map<EntryId, string>();
+  private droppedChars = 0;
   private disposed = false;
 
   constructor(
     base: string,
     label: string,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly droppedFileChars = DROPPED_FILE_CHARS,
   ) {
     const safe = label.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'session';
     this.folder = path.join(base, `${safe}-${++folderCounter}`);
@@ -87,8 +94,14 @@ export class FileTranscriptSpill implements TranscriptSpill {
   }
 
   appendDropped(entries: readonly TranscriptEntry[]): void {
-    if (entries.length === 0) return;
-    this.write(this.droppedPath(), `${entriesToMarkdown(entries)}\n\n`);
+    if (entries.length === 0 || this.droppedChars > this.droppedFileChars) return;
+    const text = `${entriesToMarkdown(entries)}\n\n`;
+    this.droppedChars += text.length;
+    this.write(this.droppedPath(), text);
+    if (this.droppedChars > this.droppedFileChars) {
+      const size = Math.round(this.droppedFileChars / (1024 * 1024));
+      this.write(this.droppedPath(), `---\n\n*Entries dropped after this point were not kept: this file reached its limit of ${size} MB.*\n`);
+    }
   }
 
   async entryFile(entryId: EntryId): Promise<string | undefined> {

@@ -38,4 +38,16 @@ describe('transcript spill files', () => {
     assert.match(fs.readFileSync(file, 'utf8'), /## Agent\n\nfirst[^]*## Agent\n\nsecond/);
     await spill.dispose();
   });
+
+  it('stops keeping dropped entries past its limit, and says so at the end of the file', async () => {
+    const spill = new FileTranscriptSpill(base, 's', () => undefined, 50);
+    const entry = (id: string, text: string): TranscriptEntry => ({ kind: 'agent', id, rev: 1, content: [{ type: 'text', text }] });
+    spill.appendDropped([entry('e1', 'a'.repeat(30))]);
+    spill.appendDropped([entry('e2', 'b'.repeat(30))]);
+    spill.appendDropped([entry('e3', 'c'.repeat(30))]);
+    const text = fs.readFileSync((await spill.droppedFile())!, 'utf8');
+    assert.match(text, /a{30}[^]*b{30}[^]*were not kept: this file reached its limit/);
+    assert.doesNotMatch(text, /c{30}/);
+    await spill.dispose();
+  });
 });
