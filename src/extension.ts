@@ -40,6 +40,8 @@ import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
 import { answerElicitation } from './webview/elicitationHost';
+import { SpilledTextApi, spilledText } from './webview/spilledText';
+import { removeSpills } from './session/transcriptSpill';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
 export interface AcpExtensionApi {
@@ -68,6 +70,8 @@ export interface AcpExtensionApi {
   readonly history: SessionHistory;
   /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
   readonly logUri: vscode.Uri;
+  /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
+  readonly spilledText: SpilledTextApi;
 }
 
 function workspaceCwd(): string {
@@ -182,6 +186,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const diffView = new DiffView();
   const chatRoots = workspaceRoots;
+  // Spill folders left by extension hosts that were killed before they could remove them.
+  void removeSpills({ stale: true });
+  const spilled = spilledText((sessionId) => manager.openSessions.find((open) => open.session.sessionId === sessionId)?.session);
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
     switch (action.type) {
@@ -234,6 +241,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
+      case 'openFullMessage':
+        await spilled.openFullMessage(action.sessionId, action.entryId);
+        return;
+      case 'openEarlierMessages':
+        await spilled.openEarlierMessages(action.sessionId);
+        return;
       case 'setPermissionLevel':
         return policy.setLevel(action.level);
       case 'ready':
@@ -339,6 +352,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       clearTimeout(timer);
       // Its pipe closes: it ends whatever is still registered (nothing, unless the cap was reached) and exits.
       watchdog.dispose();
+      // Then the spill files of this window's sessions (cut messages, dropped entries) go too.
+      await removeSpills({ stale: false, own: true });
     })();
     return stopping;
   };
@@ -357,6 +372,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     auth,
     history,
     logUri: context.logUri,
+    spilledText: spilled,
   };
 }
 
