@@ -344,6 +344,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     stopping ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_CAP_MS)));
+      // The window is going, not the user closing sessions: the history stops listening first, so the sessions open
+      // now stay recorded as open and come back in the next window.
+      history.dispose();
       const stopped = Promise.all([manager.dispose(), clientServices.stopProcesses()]).then(
         () => undefined,
         (error: unknown) => console.warn(`[acp] stopping the agents failed: ${String(error)}`),
