@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import { TerminalOutputPoster, terminalIdsOf } from '../editor/terminals/terminalPosts';
 import type { Session } from '../session/session';
+import type { SessionChange } from '../shared/model';
 import type { SessionManager } from '../session/sessionManager';
 import { olderPage } from '../shared/transcriptProtocol';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
@@ -133,9 +134,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.sessionSubscription = undefined;
     this.followedOpening = this.isOpening(session);
     this.coalescer.track(this.followedOpening ? undefined : session?.state);
-    if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
+    if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.sessionChanged(change));
     this.terminalPosts.follow(session?.sessionId);
     this.outbox.refresh();
+  }
+
+  /** A change of the shown session: a patch for a view on screen; a view that is away gets a snapshot when back. */
+  private sessionChanged(change: SessionChange): void {
+    if (this.outbox.isOpen) this.coalescer.add(change);
+    else this.outbox.refresh();
   }
 
   private visibilityChanged(view: vscode.WebviewView): void {
