@@ -223,4 +223,24 @@ export const tests = [
       await screenshot(page, 'composer-selection-while-hidden');
     },
   },
+  {
+    name: 'composer: what the turn did while the chat was hidden is in the transcript when the chat shows again',
+    settings: scriptedAgent('cancel'),
+    async run({ page }) {
+      const { chat, input, transcript } = await openComposer(page);
+      await input.fill('start the long task');
+      await input.press('Enter');
+      const card = transcript.locator('[data-entry-kind="tool_call"]').filter({ hasText: 'Long task' });
+      await waitForLocator(card, 'the running tool call');
+      await runFromCommandPalette(page, 'View: Close Primary Side Bar');
+      await waitForLocator(chatWebviewHost(page), 'the chat hidden with the side bar', { state: 'hidden' });
+      // While the chat is hidden, the turn is cancelled from the palette: the agent fails its tool call and says more.
+      await runFromCommandPalette(page, 'ACP: Cancel Turn');
+      await runFromCommandPalette(page, 'ACP: Open Chat');
+      await waitForLocator(chatWebviewHost(page), 'the chat shown again');
+      await waitForLocator(agentSaid(transcript, 'after cancel'), 'what the agent said after the cancel');
+      await waitForLocator(card.filter({ hasText: 'Stopped: the turn was cancelled.' }), 'the tool call as it ended');
+      await screenshot(page, 'composer-caught-up-after-hidden');
+    },
+  },
 ];
