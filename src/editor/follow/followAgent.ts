@@ -42,6 +42,7 @@ export class FollowAgent implements vscode.Disposable {
 
   constructor(
     manager: SessionManager,
+    private readonly log: (line: string) => void,
     private readonly clock: Clock = realClock,
   ) {
     this.highlight = new FollowHighlight(clock);
@@ -103,7 +104,7 @@ export class FollowAgent implements vscode.Disposable {
 
   private queueShow(pending: PendingFollow): void {
     this.showing = this.showing.then(() => this.show(pending)).catch((error: unknown) => {
-      console.log(`[acp] Following ${pending.target.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`Following ${pending.target.path} failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
