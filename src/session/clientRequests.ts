@@ -2,11 +2,15 @@
 // services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
 import { type CancellationToken, ResponseError } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod } from '../acp/clientConnection';
+import type { SessionKey } from '../shared/sessionKey';
 
 export type { ClientServiceMethod };
 
 /** What a service knows of the session a request belongs to. */
 export interface SessionScope {
+  /** The client's key of the session: what services keep a session's state under. */
+  readonly sessionKey: SessionKey;
+  /** The agent's id of the session (what the agent's requests name). */
   readonly sessionId: string;
   /** The session's working directory (absolute). */
   readonly cwd: string;

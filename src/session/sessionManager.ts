@@ -20,6 +20,7 @@ import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
 import { restrictToCapabilities } from './promptContent';
 import { Session } from './session';
+import { SessionKey, SessionKeys } from '../shared/sessionKey';
 
 export { UNTRUSTED_WORKSPACE_MESSAGE };
 
@@ -56,7 +57,7 @@ export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<Conten
 
 /** A session open in the panel. */
 export interface OpenSession {
-  readonly key: string;
+  readonly key: SessionKey;
   readonly session: Session;
   readonly agent: PooledAgent;
   readonly cwd: string;
@@ -85,7 +86,7 @@ export class SessionManager {
   private selected: PooledAgent | undefined;
   private readonly open = new Map<string, OpenSession>();
   private shownKey: string | undefined;
-  private keyCounter = 0;
+  private readonly keys = new SessionKeys();
   /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
   private creating: Promise<Session> | undefined;
   private listTimer: ReturnType<typeof setTimeout> | undefined;
@@ -445,10 +446,11 @@ export class SessionManager {
   }
 
   private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean): OpenSession {
-    const scope = { sessionId, cwd, roots: this.deps.roots() };
+    const key = this.keys.next();
+    const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
     const session = new Session(scope, () => agent.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
-    const open: OpenSession = { key: `s${++this.keyCounter}`, session, agent, cwd, opening, subscriptions: [] };
+    const open: OpenSession = { key, session, agent, cwd, opening, subscriptions: [] };
     open.subscriptions.push(
       agent.runtime.registerSession(sessionId, session),
       session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),

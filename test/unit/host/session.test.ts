@@ -3,6 +3,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '../../../src/shared/acp';
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { Session, SessionTransport } from '../../../src/session/session';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 /** A transport whose prompt answers are resolved by the test. */
 class ScriptedTransport implements SessionTransport {
@@ -29,7 +30,7 @@ class ScriptedTransport implements SessionTransport {
   }
 }
 
-const scope = { sessionId: 's1', cwd: '/work', roots: ['/work'] };
+const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/work', roots: ['/work'] };
 
 const options = [
   { optionId: 'yes', name: 'Allow', kind: 'allow_once' },

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod, SessionScope } from '../../../src/session/clientRequests';
 import type { TerminalService } from '../../../src/editor/terminals/terminalService';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 export function scopeFor(sessionId: string, cwd: string = realpathSync(tmpdir())): SessionScope {
-  return { sessionId, cwd, roots: [cwd] };
+  return { sessionKey: sessionId as SessionKey, sessionId, cwd, roots: [cwd] };
 }
 
 export class Caller {
