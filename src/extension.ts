@@ -12,6 +12,7 @@ import { newSessionInChosenFolder } from './commands/newSession';
 import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost, contentForParts } from './composer/composerHost';
 import { ChatController } from './chat/chatController';
+import type { SessionKey } from './shared/sessionKey';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
 import type { FilesApi } from './editor/files';
@@ -41,6 +42,15 @@ import { SpilledTextApi, spilledText } from './webview/spilledText';
 import { removeSpills } from './session/transcriptSpill';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
+/** What is held for one session (see AcpExtensionApi.heldBy). */
+export interface SessionHoldings {
+  open: boolean;
+  /** File baselines, remembered answers and live terminals. */
+  services: number;
+  review: boolean;
+  queued: number;
+}
+
 export interface AcpExtensionApi {
   readonly sessions: SessionManager;
   /** Resolves once the configured default agent is selected. */
@@ -69,6 +79,8 @@ export interface AcpExtensionApi {
   readonly logUri: vscode.Uri;
   /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
   readonly spilledText: SpilledTextApi;
+  /** What the extension holds for a session (tests count it): the features' parts, the review's hold, its queue. */
+  heldBy(sessionKey: SessionKey): SessionHoldings;
 }
 
 function workspaceCwd(): string {
@@ -323,6 +335,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     auth,
     history,
     logUri: context.logUri,
+    heldBy: (sessionKey) => ({
+      open: manager.get(sessionKey) !== undefined,
+      services: clientServices.services.heldBy(sessionKey),
+      review: review.api.service.holds(sessionKey),
+      queued: manager.get(sessionKey)?.prompts.queue.length ?? 0,
+    }),
     spilledText: spilled,
   };
 }

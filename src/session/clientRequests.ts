@@ -37,10 +37,12 @@ export type ClientRequestHandler = (params: unknown, scope: SessionScope, token:
 export interface ClientServices {
   readonly handlers: Partial<Record<ClientServiceMethod, ClientRequestHandler>>;
   /** The session ended (closed, replaced, or its agent is gone): release what it holds (terminals, consents). */
-  sessionEnded(sessionId: string): Promise<void>;
+  sessionEnded(sessionKey: SessionKey): Promise<void>;
+  /** How many things the service holds for the session (file baselines, answers, live terminals); 0 once it ended. */
+  heldBy(sessionKey: SessionKey): number;
 }
 
-export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve() };
+export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
 
 /** One set of services made of several (each method served by at most one of them). */
 export function combineServices(parts: readonly ClientServices[]): ClientServices {
@@ -53,8 +55,9 @@ export function combineServices(parts: readonly ClientServices[]): ClientService
   }
   return {
     handlers,
-    sessionEnded: async (sessionId) => {
-      await Promise.all(parts.map((part) => part.sessionEnded(sessionId)));
+    sessionEnded: async (sessionKey) => {
+      await Promise.all(parts.map((part) => part.sessionEnded(sessionKey)));
     },
+    heldBy: (sessionKey) => parts.reduce((sum, part) => sum + part.heldBy(sessionKey), 0),
   };
 }

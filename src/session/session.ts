@@ -219,7 +219,7 @@ export class Session {
     this.lost = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    this.releaseServices();
+    void this.releaseServices();
     if (this.busy) {
       this.turnCounter++;
       this.finishTurn(undefined);
@@ -280,17 +280,22 @@ export class Session {
     return settle(response);
   }
 
-  dispose(): void {
+  /**
+   * Ends the session: its pending requests are answered, and everything the features hold for it (files, terminals)
+   * and its spill files are released, through this one path. Resolves once released (never rejects).
+   */
+  dispose(): Promise<void> {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    this.releaseServices();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
-    this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${errorText(error)}`));
+    const services = this.releaseServices();
+    const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${errorText(error)}`));
+    return Promise.all([services, spill]).then(() => undefined);
   }
 
-  private releaseServices(): void {
-    this.services.sessionEnded(this.sessionId).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
+  private releaseServices(): Promise<void> {
+    return this.services.sessionEnded(this.key).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
   }
 
   private finishTurn(stopReason: string | undefined): void {

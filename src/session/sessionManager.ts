@@ -297,7 +297,7 @@ export class SessionManager {
     const { session, agent } = open;
     const live = !session.ended && agent.runtime.state.state === 'ready';
     const wasShown = this.shownKey === key;
-    this.remove(open);
+    const released = this.remove(open);
     const next = this.openSessions.at(-1);
     if (wasShown && next) this.show(next.key);
     if (live && this.pool.lifecycle(agent).close) {
@@ -307,6 +307,7 @@ export class SessionManager {
     } else if (live && session.busy) {
       await agent.runtime.connection.cancel(session.sessionId).catch(() => undefined);
     }
+    await released;
     if (agent !== this.selected) await this.stopIfUnused(agent);
   }
 
@@ -500,8 +501,9 @@ export class SessionManager {
     else this.scheduleListChange();
   }
 
-  private remove(open: OpenSession): void {
-    if (this.open.get(open.key) !== open) return;
+  /** Takes a session out of the open ones; resolves once everything it held is released. */
+  private remove(open: OpenSession): Promise<void> {
+    if (this.open.get(open.key) !== open) return Promise.resolve();
     this.open.delete(open.key);
     open.subscriptions.forEach((subscription) => subscription.dispose());
     open.prompts.dispose();
@@ -513,8 +515,9 @@ export class SessionManager {
       if (agentAfter && agentAfter !== agentBefore) this.agentEmitter.fire(agentAfter.summary);
     }
     this.closedEmitter.fire(open);
-    open.session.dispose();
+    const released = open.session.dispose();
     this.scheduleListChange();
+    return released;
   }
 
   /** An agent replaced by a new launch (its settings changed): its sessions close and it stops. */

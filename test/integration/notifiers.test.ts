@@ -57,6 +57,7 @@ describe('notifications while the chat is hidden: two sessions of two agents', f
   }
 
   it('announces both sessions\' permission requests and questions, and each is answered from its notification', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.workspace.getConfiguration('acp').update(
       'agents',
       AGENTS.map((id) => ({

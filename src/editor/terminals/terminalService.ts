@@ -84,6 +84,11 @@ export class TerminalService implements ClientServices {
     this.book.sessionEnded(sessionKey);
   }
 
+  /** The session's terminals not released yet, or whose command still runs. */
+  heldBy(sessionKey: SessionKey): number {
+    return this.book.ofSession(sessionKey).filter((record) => !record.released || record.process.running).length;
+  }
+
   /** The extension is going away: every command still running (and its group) gets SIGTERM, then SIGKILL. */
   dispose(): void {
     void this.stopAll();

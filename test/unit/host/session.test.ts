@@ -183,6 +183,7 @@ describe('session client services', () => {
         ended.push(id);
         return Promise.resolve();
       },
+      heldBy: () => 0,
     });
     const token = new CancellationTokenSource().token;
     assert.deepEqual(await session.handleRequest('fs/read_text_file', { sessionId: 's1', path: '/work/a' }, token), { content: 'text' });
