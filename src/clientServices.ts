@@ -31,7 +31,7 @@ export function createClientServices(context: vscode.ExtensionContext, guard: Gr
     follow: (session) =>
       session.onDidChange((change) => {
         for (const shown of terminalsShownBy(session.state, change.entries)) {
-          terminals.toolCallShowsTerminal(session.sessionId, shown.terminalId, shown.title);
+          terminals.toolCallShowsTerminal(session.key, shown.terminalId, shown.title);
         }
       }),
     stopProcesses: () => terminals.stopAll(),

@@ -10,19 +10,19 @@ import type { PalettePicks } from './commands/quickPick';
 import { registerCommands } from './commands/registerCommands';
 import { newSessionInChosenFolder } from './commands/newSession';
 import { registerAddSelection } from './composer/addSelection';
-import { ComposerHost } from './composer/composerHost';
+import { ComposerHost, contentForParts } from './composer/composerHost';
+import { ChatController } from './chat/chatController';
+import type { SessionKey } from './shared/sessionKey';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
 import type { FilesApi } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
-import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from './config/agentSettings';
 import { globalStateDefaults } from './config/agentDefaultsStore';
 import { mcpSecretValues } from './config/mcpServers';
 import type { AgentLaunch } from './acp/agentProcess';
 import type { AgentAuth } from './auth/vscode/agentAuth';
 import { createCredentialStore, registerAuth } from './auth/vscode/registerAuth';
-import { AuthRequiredError } from './auth/authMethods';
 import { agentSearchPath } from './config/loginShellPath';
 import { AGENT_PRESETS } from './config/agentPresets';
 import { SessionHistory } from './history/vscode/sessionHistory';
@@ -31,20 +31,26 @@ import { createAgentLog } from './output/agentLog';
 import { createExtensionLog } from './output/extensionLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
-import { reviewInlineFromChat } from './review/vscode/inline/fromChat';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
 import { SessionManager } from './session/sessionManager';
 import { agentSecretValues, secretMasker } from './shared/secrets';
-import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
-import { answerElicitation } from './webview/elicitationHost';
 import { SpilledTextApi, spilledText } from './webview/spilledText';
 import { removeSpills } from './session/transcriptSpill';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
+/** What is held for one session (see AcpExtensionApi.heldBy). */
+export interface SessionHoldings {
+  open: boolean;
+  /** File baselines, remembered answers and live terminals. */
+  services: number;
+  review: boolean;
+  queued: number;
+}
+
 export interface AcpExtensionApi {
   readonly sessions: SessionManager;
   /** Resolves once the configured default agent is selected. */
@@ -73,6 +79,8 @@ export interface AcpExtensionApi {
   readonly logUri: vscode.Uri;
   /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
   readonly spilledText: SpilledTextApi;
+  /** What the extension holds for a session (tests count it): the features' parts, the review's hold, its queue. */
+  heldBy(sessionKey: SessionKey): SessionHoldings;
 }
 
 function workspaceCwd(): string {
@@ -166,6 +174,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     defaults: globalStateDefaults(context.globalState),
     findAgent: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId),
     installHint: (command) => AGENT_PRESETS.find((preset) => preset.command === command)?.install,
+    resolvePrompt: contentForParts,
+    onQueuedPromptError: (error) => void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`),
   });
   const readMcpSetting = (): void => {
     const setting = readMcpServers();
@@ -191,85 +201,26 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const agentSelected = (): Promise<void> => selection;
 
   const diffView = new DiffView();
-  const chatRoots = workspaceRoots;
   // Spill folders left by extension hosts that were killed before they could remove them.
   void removeSpills({ stale: true });
-  const spilled = spilledText((sessionId) => manager.openSessions.find((open) => open.session.sessionId === sessionId)?.session);
-  const handleUserAction = async (action: WebviewToHost): Promise<void> => {
-    await selection;
-    switch (action.type) {
-      case 'prompt':
-        return composer.prompt(action);
-      case 'searchFiles':
-      case 'setConfigOption':
-      case 'setMode':
-      case 'removeQueued':
-      case 'resumeQueue':
-        return composer.handle(action);
-      case 'cancel':
-        return manager.cancel();
-      case 'permission':
-        manager.session?.choosePermission(action.requestKey, action.optionId);
-        return;
-      case 'elicitation':
-        return answerElicitation(manager.session, action, warn);
-      case 'newSession':
-        return newSessionInFolder();
-      case 'switchSession':
-        return manager.show(action.key);
-      case 'closeSession':
-        return manager.close(action.key);
-      case 'showHistory':
-        return history.showHistory();
-      case 'moreHistory':
-        return history.moreHistory();
-      case 'openHistorySession':
-        return history.open(action.agentId, action.sessionId);
-      case 'deleteHistorySession':
-        return history.delete(action.agentId, action.sessionId);
-      case 'openAgentSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
-        return;
-      case 'restartAgent':
-        return manager.restartAgent();
-      case 'authenticate':
-        return auth.signIn(action.methodId);
-      case 'manageTrust':
-        await vscode.commands.executeCommand('workbench.trust.manage');
-        return;
-      case 'openLink':
-        return openLink(action.href, chatRoots());
-      case 'openLocation':
-        return openLocation(action.path, action.line, chatRoots());
-      case 'openDiff':
-        return diffView.openToolCallDiff(manager.session?.state.entries, action.toolCallId, action.index);
-      case 'reviewInline':
-        return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
-      case 'copyText':
-        return copyText(action.text);
-      case 'openFullMessage':
-        await spilled.openFullMessage(action.sessionId, action.entryId);
-        return;
-      case 'openEarlierMessages':
-        await spilled.openEarlierMessages(action.sessionId);
-        return;
-      case 'setPermissionLevel':
-        return policy.setLevel(action.level);
-      case 'ready':
-        // The chat is on screen (the provider sent it a snapshot): get the agent and a session going so the first
-        // answer comes sooner.
-        // The sessions open when the window went away come back first.
-        if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
-        if (!manager.session && manager.agent?.status === 'stopped') {
-          // Sign-in needed: the chat says so with its buttons.
-          await manager.newSession().catch((error: unknown) => {
-            if (!(error instanceof AuthRequiredError)) throw error;
-          });
-        }
-        return;
-    }
-  };
-  const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction, {
+  const spilled = spilledText((key) => manager.get(key)?.session);
+  const chat = (): ChatController =>
+    new ChatController({
+      manager,
+      history,
+      auth,
+      policy,
+      composer,
+      inlineReview: review.api.inline,
+      diffView,
+      spilled,
+      agentSelected,
+      newSession: newSessionInFolder,
+      roots: workspaceRoots,
+      warn,
+    });
+  let controller: ChatController | undefined;
+  const provider = new ChatViewProvider(context.extensionUri, manager, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
     viewState: () => [composer.viewState(), policy.settings.levelMessage()],
     log,
@@ -384,6 +335,12 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     auth,
     history,
     logUri: context.logUri,
+    heldBy: (sessionKey) => ({
+      open: manager.get(sessionKey) !== undefined,
+      services: clientServices.services.heldBy(sessionKey),
+      review: review.api.service.holds(sessionKey),
+      queued: manager.get(sessionKey)?.prompts.queue.length ?? 0,
+    }),
     spilledText: spilled,
   };
 }

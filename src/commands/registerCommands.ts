@@ -30,7 +30,7 @@ export function registerCommands({ manager, traffic, agentSelected, newSession }
         await vscode.commands.executeCommand('acp.chat.focus');
       }),
     ),
-    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(() => manager.cancel())),
+    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(() => manager.currentKey ? manager.cancel(manager.currentKey) : Promise.resolve())),
     vscode.commands.registerCommand('acp.restartAgent', () =>
       reportErrors(async () => {
         await agentSelected();

@@ -27,8 +27,10 @@ export function modeItems(picker: SelectPicker): PickItem<string>[] {
 
 /** `value` skips the pick (for keybindings and tests); without it the user picks. */
 export async function switchMode(manager: SessionManager, composer: ComposerHost, picks: PalettePicks, value?: unknown): Promise<string | undefined> {
-  const session = manager.session;
-  if (!session) throw new Error('There is no session yet: send a message first.');
+  // The palette acts on the session the chat shows, named once here.
+  const sessionKey = manager.currentKey;
+  const session = sessionKey === undefined ? undefined : manager.get(sessionKey)?.session;
+  if (!sessionKey || !session) throw new Error('There is no session yet: send a message first.');
   const picker = sessionModePicker(session.state.header);
   if (!picker) throw new Error('This agent offers no modes.');
   const chosen =
@@ -37,7 +39,7 @@ export async function switchMode(manager: SessionManager, composer: ComposerHost
       : await picks.pickOne({ id: SWITCH_MODE_COMMAND, title: picker.label, placeholder: 'The mode the agent works in', items: modeItems(picker) });
   if (chosen === undefined) return undefined;
   if (!picker.choices.some((choice) => choice.value === chosen)) throw new Error(`"${chosen}" is not one of this agent's modes.`);
-  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen });
-  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen });
+  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen, sessionKey });
+  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen, sessionKey });
   return chosen;
 }

@@ -1,6 +1,7 @@
 // "ACP: Switch Session" and "ACP: Close Session": the panel's open sessions from the palette.
 import type { SessionManager } from '../session/sessionManager';
 import type { PalettePicks } from './quickPick';
+import { parseSessionKey } from '../shared/sessionKey';
 
 export const SWITCH_SESSION_COMMAND = 'acp.switchSession';
 export const CLOSE_SESSION_COMMAND = 'acp.closeSession';
@@ -25,15 +26,16 @@ function sessionItems(manager: SessionManager) {
 export async function switchSession(manager: SessionManager, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
   if (manager.openSessions.length === 0) throw new Error('No session is open: send a message in the chat to start one.');
   const chosen =
-    typeof key === 'string' ? key : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(manager) });
+    key !== undefined ? parseSessionKey(key) : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(manager) });
   if (chosen === undefined) return;
+  if (!manager.get(chosen)) throw new Error('That session is not open any more.');
   manager.show(chosen);
   await showChat();
 }
 
 /** Closes the shown session (or the one given). */
 export async function closeSession(manager: SessionManager, key?: unknown): Promise<void> {
-  const target = typeof key === 'string' ? key : manager.currentKey;
+  const target = key !== undefined ? parseSessionKey(key) : manager.currentKey;
   if (target === undefined) throw new Error('No session is shown.');
   await manager.close(target);
 }

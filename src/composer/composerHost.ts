@@ -1,5 +1,5 @@
 // The host side of the composer: structured prompts (resolved mentions, images, the agent's capabilities), the
-// prompt queue, the @-mention file search, mode and config option changes (remembered per agent), and mentions
+// prompt queues (each session's own), the @-mention file search, mode and config option changes (remembered per agent), and mentions
 // added from the editor.
 import * as vscode from 'vscode';
 import type { PromptCapabilities, ContentBlock } from '../shared/acp';
@@ -10,10 +10,11 @@ import {
   PromptParts,
   promptPartsOf,
 } from '../shared/composerProtocol';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import { buildPromptContent } from '../session/promptContent';
-import { PromptDispatcher } from '../session/promptDispatcher';
-import type { SessionManager } from '../session/sessionManager';
+import type { SessionPrompts } from '../session/sessionPrompts';
+import type { OpenSession, SessionManager } from '../session/sessionManager';
+import type { SessionKey } from '../shared/sessionKey';
 import { searchWorkspaceFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
 
@@ -36,43 +37,58 @@ export async function contentForParts(parts: PromptParts, capabilities: PromptCa
 }
 
 export class ComposerHost implements vscode.Disposable {
-  readonly dispatcher: PromptDispatcher;
   private search: vscode.CancellationTokenSource | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The queue of each open session, watched so the chat shows the shown session's queue as it changes. */
+  private readonly queueWatches = new Map<SessionKey, vscode.Disposable>();
 
   constructor(private readonly deps: ComposerHostDeps) {
-    this.dispatcher = new PromptDispatcher(deps.manager, contentForParts, (error) => {
-      void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    this.disposables.push({ dispose: () => this.dispatcher.dispose() });
-    this.disposables.push(this.dispatcher.queue.onDidChange((queue) => deps.post({ type: 'queue', queue })));
+    const watch = (open: OpenSession): void => {
+      this.queueWatches.set(
+        open.key,
+        open.prompts.queue.onDidChange((queue) => {
+          if (deps.manager.currentKey === open.key) deps.post({ type: 'queue', queue });
+        }),
+      );
+    };
+    deps.manager.openSessions.forEach(watch);
+    this.disposables.push(
+      deps.manager.onDidOpenSession(watch),
+      deps.manager.onDidCloseSession((open) => {
+        this.queueWatches.get(open.key)?.dispose();
+        this.queueWatches.delete(open.key);
+      }),
+      // Another session shown: its queue (or none) in the composer.
+      deps.manager.onDidChangeSession(() => this.postQueue()),
+      { dispose: () => this.queueWatches.forEach((watching) => watching.dispose()) },
+    );
   }
 
-  /** Sends the prompt now, or queues it while the agent works. */
-  prompt(message: PromptMessage): Promise<void> {
-    return this.dispatcher.submit(promptPartsOf(message));
+  /** Sends the prompt to the session it names now, or queues it there while that session's agent works. */
+  prompt(message: Extract<WebviewToHost, PromptMessage>): Promise<void> {
+    return this.deps.manager.submitPrompt(message.sessionKey, promptPartsOf(message));
   }
 
-  async handle(message: ComposerWebviewMessage): Promise<void> {
+  async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>): Promise<void> {
     switch (message.type) {
       case 'searchFiles':
         return this.searchFiles(message.requestId, message.query);
       case 'setConfigOption':
-        return this.changeSession(() => this.deps.manager.setConfigOption(message.configId, message.value));
+        return this.changeSession(message.sessionKey, (key) => this.deps.manager.setConfigOption(key, message.configId, message.value));
       case 'setMode':
-        return this.changeSession(() => this.deps.manager.setMode(message.modeId));
+        return this.changeSession(message.sessionKey, (key) => this.deps.manager.setMode(key, message.modeId));
       case 'removeQueued':
-        this.dispatcher.remove(message.id);
+        this.promptsOf(message.sessionKey)?.remove(message.id);
         return;
       case 'resumeQueue':
-        this.dispatcher.resume();
+        this.promptsOf(message.sessionKey)?.resume();
         return;
     }
   }
 
-  /** The composer's part of a snapshot of the view: the prompt queue. */
+  /** The composer's part of a snapshot of the view: the shown session's prompt queue (none: empty). */
   viewState(): HostToWebview {
-    return { type: 'queue', queue: this.dispatcher.queue.view() };
+    return this.queueMessage();
   }
 
   /** Adds a mention to the composer's draft (opening the chat view when needed; the view gets it once shown). */
@@ -84,6 +100,20 @@ export class ComposerHost implements vscode.Disposable {
   dispose(): void {
     this.search?.cancel();
     this.disposables.forEach((d) => d.dispose());
+  }
+
+  private postQueue(): void {
+    this.deps.post(this.queueMessage());
+  }
+
+  private queueMessage(): HostToWebview {
+    const key = this.deps.manager.currentKey;
+    const prompts = key === undefined ? undefined : this.deps.manager.get(key)?.prompts;
+    return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
+  }
+
+  private promptsOf(key: SessionKey | undefined): SessionPrompts | undefined {
+    return key === undefined ? undefined : this.deps.manager.get(key)?.prompts;
   }
 
   private async searchFiles(requestId: number, query: string): Promise<void> {
@@ -99,15 +129,15 @@ export class ComposerHost implements vscode.Disposable {
     }
   }
 
-  /** A config option or mode change (remembered as the agent's default for its next sessions). */
-  private async changeSession(change: () => Promise<void>): Promise<void> {
-    const session = this.deps.manager.session;
-    if (!session) throw new Error('There is no session to change yet: send a message first.');
+  /** A config option or mode change of the session named (remembered as the agent's default for its next sessions). */
+  private async changeSession(key: SessionKey | undefined, change: (key: SessionKey) => Promise<void>): Promise<void> {
+    const open = key === undefined ? undefined : this.deps.manager.get(key);
+    if (!open) throw new Error('There is no session to change yet: send a message first.');
     try {
-      await change();
+      await change(open.key);
     } catch (error) {
       // The picker shows what the user chose; put it back to what the session has.
-      this.deps.post({ type: 'header', sessionId: session.sessionId, header: session.state.header });
+      this.deps.post({ type: 'header', sessionKey: open.key, header: open.session.state.header });
       throw error;
     }
   }

@@ -28,7 +28,8 @@ export class SessionChanges {
   private endedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    readonly sessionId: string,
+    /** The conversation these changes belong to (the agent and its session id). */
+    readonly conversation: string,
     private readonly deps: SessionChangesDeps,
   ) {
     this.ledger = new ChangeLedger(deps.keyOf);

@@ -2,11 +2,15 @@
 // services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
 import { type CancellationToken, ResponseError } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod } from '../acp/clientConnection';
+import type { SessionKey } from '../shared/sessionKey';
 
 export type { ClientServiceMethod };
 
 /** What a service knows of the session a request belongs to. */
 export interface SessionScope {
+  /** The client's key of the session: what services keep a session's state under. */
+  readonly sessionKey: SessionKey;
+  /** The agent's id of the session (what the agent's requests name). */
   readonly sessionId: string;
   /** The session's working directory (absolute). */
   readonly cwd: string;
@@ -33,10 +37,12 @@ export type ClientRequestHandler = (params: unknown, scope: SessionScope, token:
 export interface ClientServices {
   readonly handlers: Partial<Record<ClientServiceMethod, ClientRequestHandler>>;
   /** The session ended (closed, replaced, or its agent is gone): release what it holds (terminals, consents). */
-  sessionEnded(sessionId: string): Promise<void>;
+  sessionEnded(sessionKey: SessionKey): Promise<void>;
+  /** How many things the service holds for the session (file baselines, answers, live terminals); 0 once it ended. */
+  heldBy(sessionKey: SessionKey): number;
 }
 
-export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve() };
+export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
 
 /** One set of services made of several (each method served by at most one of them). */
 export function combineServices(parts: readonly ClientServices[]): ClientServices {
@@ -49,8 +55,9 @@ export function combineServices(parts: readonly ClientServices[]): ClientService
   }
   return {
     handlers,
-    sessionEnded: async (sessionId) => {
-      await Promise.all(parts.map((part) => part.sessionEnded(sessionId)));
+    sessionEnded: async (sessionKey) => {
+      await Promise.all(parts.map((part) => part.sessionEnded(sessionKey)));
     },
+    heldBy: (sessionKey) => parts.reduce((sum, part) => sum + part.heldBy(sessionKey), 0),
   };
 }

@@ -44,13 +44,16 @@ export class ElicitationBroker {
   private readonly waiters = new Map<string, (response: ElicitationResponse) => void>();
   private counter = 0;
 
+  /** `keyPrefix`: the session's key and a slash, so request keys are unique across sessions (`s3/el1`). */
+  constructor(private readonly keyPrefix: string) {}
+
   /** Registers a request; `onOpened` runs with its key, `onSettled` once when it settles, whichever way. */
   ask(
     token: CancellationToken,
     onOpened: (key: string) => void,
     onSettled: (key: string, action: ElicitationAction) => void,
   ): Promise<ElicitationResponse> {
-    const key = `el${++this.counter}`;
+    const key = `${this.keyPrefix}el${++this.counter}`;
     return new Promise<ElicitationResponse>((resolve) => {
       const cancellation = token.onCancellationRequested(() => this.answer(key, CANCEL));
       this.waiters.set(key, (response) => {

@@ -2,10 +2,10 @@
 // the panel up, where the form or the address is reviewed and answered) and "Decline". Nothing is answered or
 // opened from the notification but a decline; dismissing it leaves the request open in the chat. The request
 // settles once, wherever it is answered first. No `vscode` here: the glue passes in the UI calls.
-import type { Event } from 'vscode-jsonrpc/node';
+import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { reviewUrl } from '../shared/elicitationUrl';
 import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
-import type { NotifierUi } from './permissionNotifier';
+import type { NotifierUi, PermissionNotice } from './permissionNotifier';
 import type { ElicitationAnswer, ElicitationAnswerResult } from './sessionElicitations';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
@@ -39,35 +39,67 @@ function newestWithId(state: SessionState, id: string): TranscriptEntry | undefi
 }
 
 export class ElicitationNotifier {
-  private readonly notified = new Set<string>();
+  /** Requests announced (by their key, unique across sessions) and not yet answered from a notification. */
+  private readonly notified = new Map<string, ElicitingSession>();
   private readonly subscription: { dispose(): void };
+  private readonly noticeEmitter = new Emitter<PermissionNotice>();
+  /** A notification was shown. */
+  readonly onDidNotify: Event<PermissionNotice> = this.noticeEmitter.event;
 
   constructor(
     private readonly sessions: ElicitingSessions,
     private readonly ui: NotifierUi,
   ) {
-    this.subscription = watchOpenSessions(sessions, (session, change) => this.onChange(session, change));
+    this.subscription = watchOpenSessions(
+      sessions,
+      (session, change) => this.onChange(session, change),
+      (session) => this.forget(session),
+    );
+  }
+
+  /** A notification button was pressed: "Show" brings the panel up with the session, "Decline" declines. */
+  answer(requestKey: string, button: string | undefined): boolean {
+    const session = this.notified.get(requestKey);
+    if (!session) return false;
+    if (button === SHOW) {
+      this.ui.showPanel(session);
+      return false;
+    }
+    if (button !== DECLINE) return false;
+    this.notified.delete(requestKey);
+    return session.answerElicitation(requestKey, { action: 'decline' }).ok;
   }
 
   dispose(): void {
     this.subscription.dispose();
+    this.noticeEmitter.dispose();
+  }
+
+  private forget(session: ElicitingSession): void {
+    for (const [key, owner] of [...this.notified]) if (owner === session) this.notified.delete(key);
   }
 
   private onChange(session: ElicitingSession, change: SessionChange): void {
     for (const id of change.entries) {
       const entry = newestWithId(session.state, id);
-      if (entry?.kind !== 'elicitation' || entry.outcome !== undefined || this.notified.has(entry.requestKey)) continue;
-      this.notified.add(entry.requestKey);
-      if (!this.ui.isPanelVisible() || session !== this.sessions.session) this.notify(session, entry);
+      if (entry?.kind !== 'elicitation') continue;
+      if (entry.outcome !== undefined) {
+        this.notified.delete(entry.requestKey);
+        continue;
+      }
+      if (this.notified.has(entry.requestKey) || (this.ui.isPanelVisible() && session === this.sessions.session)) continue;
+      this.notify(session, entry);
     }
   }
 
   private notify(session: ElicitingSession, entry: ElicitationEntry): void {
-    void Promise.resolve(this.ui.show(elicitationNotice(entry), [SHOW, DECLINE])).then(
-      (button) => {
-        if (button === SHOW) this.ui.showPanel(session);
-        else if (button === DECLINE) session.answerElicitation(entry.requestKey, { action: 'decline' });
-      },
+    const key = entry.requestKey;
+    this.notified.set(key, session);
+    const message = elicitationNotice(entry);
+    const buttons = [SHOW, DECLINE];
+    this.noticeEmitter.fire({ requestKey: key, message, buttons });
+    void Promise.resolve(this.ui.show(message, buttons)).then(
+      (button) => this.answer(key, button),
       () => undefined,
     );
   }

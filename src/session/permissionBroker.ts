@@ -43,6 +43,9 @@ export class PermissionBroker {
   private readonly waiters = new Map<string, Waiter>();
   private counter = 0;
 
+  /** `keyPrefix`: the session's key and a slash, so request keys are unique across sessions (`s3/p1`). */
+  constructor(private readonly keyPrefix: string) {}
+
   /** Registers a request; `onSettled` runs once when it settles, whichever way. */
   ask(
     request: PermissionRequestParams,
@@ -50,7 +53,7 @@ export class PermissionBroker {
     onOpened: (pending: PendingRequest) => void,
     onSettled: (pending: PendingRequest) => void,
   ): Promise<RequestPermissionResponse> {
-    const key = `p${++this.counter}`;
+    const key = `${this.keyPrefix}p${++this.counter}`;
     return new Promise<RequestPermissionResponse>((resolve) => {
       const cancellation = token.onCancellationRequested(() => this.settle(key, CANCELLED));
       const waiter: Waiter = {

@@ -1,16 +1,11 @@
 // Prompts written while the agent works, in the order written. Plain data and a change event; when they are sent is
-// decided by the PromptDispatcher. No `vscode` here.
+// decided by the session's SessionPrompts. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { PromptParts, PromptQueueView } from '../shared/composerProtocol';
 
 export interface QueuedPrompt {
   id: string;
   parts: PromptParts;
-}
-
-export interface ParkedQueue {
-  items: QueuedPrompt[];
-  paused: boolean;
 }
 
 /** How much of a queued prompt's text the view gets. */
@@ -58,23 +53,6 @@ export class PromptQueue {
     if (this.items.length === 0 && !this.isPaused) return;
     this.items = [];
     this.isPaused = false;
-    this.changed();
-  }
-
-  /** Takes every prompt out (with the paused flag), to be put back later with `restore`. */
-  takeAll(): ParkedQueue {
-    const parked = { items: this.items, paused: this.isPaused };
-    this.items = [];
-    this.isPaused = false;
-    if (parked.items.length > 0 || parked.paused) this.changed();
-    return parked;
-  }
-
-  /** Puts parked prompts back in front of any queued meanwhile. */
-  restore(parked: ParkedQueue): void {
-    if (parked.items.length === 0) return;
-    this.items = [...parked.items, ...this.items];
-    this.isPaused = this.isPaused || parked.paused;
     this.changed();
   }
 

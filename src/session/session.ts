@@ -28,6 +28,7 @@ import {
 } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
+import { requestKeyOf, SessionKey } from '../shared/sessionKey';
 import { ClientServices, NO_CLIENT_SERVICES, NoticedError, SessionScope } from './clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
@@ -61,7 +62,7 @@ export class Session {
   private readonly authEmitter = new Emitter<unknown>();
   /** A prompt was refused with auth_required (the error is passed on). */
   readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
-  private readonly permissions = new PermissionBroker();
+  private readonly permissions: PermissionBroker;
   private readonly elicitations: SessionElicitations;
   /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
   private turnCounter = 0;
@@ -71,7 +72,10 @@ export class Session {
   private readonly budget: TextBudget;
   private readonly spill: TranscriptSpill;
 
+  /** The agent's id of this session. */
   readonly sessionId: string;
+  /** The client's key of this session: its identity in the UI, the features and the notifiers. */
+  readonly key: SessionKey;
 
   constructor(
     readonly scope: SessionScope,
@@ -84,10 +88,13 @@ export class Session {
     spill?: TranscriptSpill,
   ) {
     this.sessionId = scope.sessionId;
+    this.key = scope.sessionKey;
     this.state = createSessionState(scope.sessionId);
     this.budget = new TextBudget(this.state);
-    this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionId, log);
-    this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change));
+    this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, log);
+    const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
+    this.permissions = new PermissionBroker(requestKeyPrefix);
+    this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change), requestKeyPrefix);
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -212,7 +219,7 @@ export class Session {
     this.lost = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    this.releaseServices();
+    void this.releaseServices();
     if (this.busy) {
       this.turnCounter++;
       this.finishTurn(undefined);
@@ -273,17 +280,22 @@ export class Session {
     return settle(response);
   }
 
-  dispose(): void {
+  /**
+   * Ends the session: its pending requests are answered, and everything the features hold for it (files, terminals)
+   * and its spill files are released, through this one path. Resolves once released (never rejects).
+   */
+  dispose(): Promise<void> {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    this.releaseServices();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
-    this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${errorText(error)}`));
+    const services = this.releaseServices();
+    const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${errorText(error)}`));
+    return Promise.all([services, spill]).then(() => undefined);
   }
 
-  private releaseServices(): void {
-    this.services.sessionEnded(this.sessionId).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
+  private releaseServices(): Promise<void> {
+    return this.services.sessionEnded(this.key).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
   }
 
   private finishTurn(stopReason: string | undefined): void {

@@ -19,12 +19,16 @@ export type ElicitationAnswerResult =
   | { ok: false; reason: string; errors?: Record<string, string> };
 
 export class SessionElicitations {
-  private readonly broker = new ElicitationBroker();
+  private readonly broker: ElicitationBroker;
 
   constructor(
     private readonly state: SessionState,
     private readonly emit: (change: SessionChange) => void,
-  ) {}
+    /** Prefix of the request keys: the session's key and a slash. */
+    keyPrefix: string,
+  ) {
+    this.broker = new ElicitationBroker(keyPrefix);
+  }
 
   /** `elicitation/create`; `dismissed`: answer `cancel` right away (the turn is being cancelled, the agent is gone). */
   create(params: unknown, token: CancellationToken, dismissed: boolean): Promise<ElicitationResponse> {

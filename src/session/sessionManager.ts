@@ -20,6 +20,9 @@ import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
 import { restrictToCapabilities } from './promptContent';
 import { Session } from './session';
+import { SessionPrompts } from './sessionPrompts';
+import type { PromptParts } from '../shared/composerProtocol';
+import { SessionKey, SessionKeys } from '../shared/sessionKey';
 
 export { UNTRUSTED_WORKSPACE_MESSAGE };
 
@@ -44,6 +47,10 @@ export interface SessionManagerDeps {
   findAgent?(agentId: string): AgentDefinition | undefined;
   /** How to get a missing agent command, when known (the presets' install hints). */
   installHint?(command: string): string | undefined;
+  /** The composer's parts as the content of a prompt to an agent with these capabilities (default: the text). */
+  resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
+  /** A queued prompt could not be sent. */
+  onQueuedPromptError?(error: unknown): void;
 }
 
 export interface AgentDefaultsStore {
@@ -56,7 +63,7 @@ export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<Conten
 
 /** A session open in the panel. */
 export interface OpenSession {
-  readonly key: string;
+  readonly key: SessionKey;
   readonly session: Session;
   readonly agent: PooledAgent;
   readonly cwd: string;
@@ -64,6 +71,8 @@ export interface OpenSession {
   opening: boolean;
   /** The title the history knew, until the session has its own. */
   knownTitle?: string;
+  /** Its prompts from the composer: sent, or queued while its agent works. */
+  readonly prompts: SessionPrompts;
   subscriptions: { dispose(): void }[];
 }
 
@@ -84,8 +93,8 @@ export class SessionManager {
   private readonly pool: AgentPool;
   private selected: PooledAgent | undefined;
   private readonly open = new Map<string, OpenSession>();
-  private shownKey: string | undefined;
-  private keyCounter = 0;
+  private shownKey: SessionKey | undefined;
+  private readonly keys = new SessionKeys();
   /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
   private creating: Promise<Session> | undefined;
   private listTimer: ReturnType<typeof setTimeout> | undefined;
@@ -135,7 +144,7 @@ export class SessionManager {
     return this.shown?.session;
   }
 
-  get currentKey(): string | undefined {
+  get currentKey(): SessionKey | undefined {
     return this.shownKey;
   }
 
@@ -158,6 +167,11 @@ export class SessionManager {
   lifecycleOf(agentId: string): LifecycleCapabilities {
     const agent = this.pool.get(agentId);
     return agent ? this.pool.lifecycle(agent) : NO_LIFECYCLE;
+  }
+
+  /** The open session with this key. */
+  get(key: SessionKey): OpenSession | undefined {
+    return this.open.get(key);
   }
 
   /** The open session of an agent's session id. */
@@ -212,7 +226,7 @@ export class SessionManager {
   }
 
   /** Shows an open session in the chat (undefined: none). */
-  show(key: string | undefined): void {
+  show(key: SessionKey | undefined): void {
     if (key !== undefined && !this.open.has(key)) throw new Error('That session is not open any more.');
     if (key === this.shownKey) return;
     const before = this.shownAgent();
@@ -277,13 +291,13 @@ export class SessionManager {
   }
 
   /** Closes an open session: `session/close` when the agent offers it, else its turn is cancelled. */
-  async close(key: string): Promise<void> {
+  async close(key: SessionKey): Promise<void> {
     const open = this.open.get(key);
     if (!open) return;
     const { session, agent } = open;
     const live = !session.ended && agent.runtime.state.state === 'ready';
     const wasShown = this.shownKey === key;
-    this.remove(open);
+    const released = this.remove(open);
     const next = this.openSessions.at(-1);
     if (wasShown && next) this.show(next.key);
     if (live && this.pool.lifecycle(agent).close) {
@@ -293,19 +307,20 @@ export class SessionManager {
     } else if (live && session.busy) {
       await agent.runtime.connection.cancel(session.sessionId).catch(() => undefined);
     }
+    await released;
     if (agent !== this.selected) await this.stopIfUnused(agent);
   }
 
-  /** Changes a config option of the shown session and remembers the value for the agent's next sessions. */
-  async setConfigOption(configId: string, value: ConfigValue): Promise<void> {
-    const { session, agent } = this.requireShown();
+  /** Changes a config option of a session and remembers the value for the agent's next sessions. */
+  async setConfigOption(key: SessionKey, configId: string, value: ConfigValue): Promise<void> {
+    const { session, agent } = this.require(key);
     await session.setConfigOption(configId, value);
     await this.remember(agent, (defaults) => rememberOption(defaults, session.state.header, configId, value));
   }
 
-  /** Changes the mode of the shown session and remembers it for the agent's next sessions. */
-  async setMode(modeId: string): Promise<void> {
-    const { session, agent } = this.requireShown();
+  /** Changes the mode of a session and remembers it for the agent's next sessions. */
+  async setMode(key: SessionKey, modeId: string): Promise<void> {
+    const { session, agent } = this.require(key);
     await session.setMode(modeId);
     await this.remember(agent, (defaults) => rememberMode(defaults, modeId));
   }
@@ -369,8 +384,19 @@ export class SessionManager {
     await session.prompt(allowed);
   }
 
-  async cancel(): Promise<void> {
-    await this.session?.cancel();
+  /** Cancels the running turn of a session (none running: nothing happens). */
+  async cancel(key: SessionKey): Promise<void> {
+    await this.open.get(key)?.session.cancel();
+  }
+
+  /**
+   * Sends the composer's prompt to the session it names, or queues it there while its agent works. No session named
+   * (none was shown): to the shown one, or a new one. A session whose agent went away is brought back first where the
+   * agent can load it (else a new session takes the prompt).
+   */
+  async submitPrompt(key: SessionKey | undefined, parts: PromptParts): Promise<void> {
+    const target = await this.promptTarget(key);
+    await target.prompts.submit(parts);
   }
 
   /** Restarts the shown session's agent (or the selected one); its sessions close. */
@@ -445,10 +471,19 @@ export class SessionManager {
   }
 
   private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean): OpenSession {
-    const scope = { sessionId, cwd, roots: this.deps.roots() };
+    const key = this.keys.next();
+    const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
     const session = new Session(scope, () => agent.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
-    const open: OpenSession = { key: `s${++this.keyCounter}`, session, agent, cwd, opening, subscriptions: [] };
+    const open: OpenSession = {
+      key,
+      session,
+      agent,
+      cwd,
+      opening,
+      subscriptions: [],
+      prompts: new SessionPrompts(session, (parts) => this.sendParts(open, parts), (error) => this.deps.onQueuedPromptError?.(error)),
+    };
     open.subscriptions.push(
       agent.runtime.registerSession(sessionId, session),
       session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),
@@ -466,10 +501,12 @@ export class SessionManager {
     else this.scheduleListChange();
   }
 
-  private remove(open: OpenSession): void {
-    if (this.open.get(open.key) !== open) return;
+  /** Takes a session out of the open ones; resolves once everything it held is released. */
+  private remove(open: OpenSession): Promise<void> {
+    if (this.open.get(open.key) !== open) return Promise.resolve();
     this.open.delete(open.key);
     open.subscriptions.forEach((subscription) => subscription.dispose());
+    open.prompts.dispose();
     if (this.shownKey === open.key) {
       const agentBefore = this.shownAgent();
       this.shownKey = undefined;
@@ -478,8 +515,9 @@ export class SessionManager {
       if (agentAfter && agentAfter !== agentBefore) this.agentEmitter.fire(agentAfter.summary);
     }
     this.closedEmitter.fire(open);
-    open.session.dispose();
+    const released = open.session.dispose();
     this.scheduleListChange();
+    return released;
   }
 
   /** An agent replaced by a new launch (its settings changed): its sessions close and it stops. */
@@ -515,10 +553,32 @@ export class SessionManager {
     }, LIST_NOTIFY_MS);
   }
 
-  private requireShown(): { session: Session; agent: PooledAgent } {
-    const shown = this.shown;
-    if (!shown) throw new Error('There is no session to change yet: send a message first.');
-    return { session: shown.session, agent: shown.agent };
+  private require(key: SessionKey): OpenSession {
+    const open = this.open.get(key);
+    if (!open) throw new Error('That session is not open any more.');
+    return open;
+  }
+
+  /** The open session a composer prompt goes to (see submitPrompt). */
+  private async promptTarget(key: SessionKey | undefined): Promise<OpenSession> {
+    const named = key === undefined ? this.shown : this.require(key);
+    if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
+    let session: Session;
+    if (named && !named.session.ended && (key !== undefined || !this.creating)) session = named.session;
+    else if (named?.session.ended) session = (await this.revive(named)) ?? (await this.newSession());
+    else session = await (this.creating ?? this.newSession());
+    const open = this.openSessions.find((item) => item.session === session);
+    if (!open) throw new Error('The session closed before the message could be sent.');
+    return open;
+  }
+
+  /** A composer prompt, built for the session's agent (what it does not accept left out) and sent. */
+  private async sendParts(open: OpenSession, parts: PromptParts): Promise<void> {
+    const capabilities = open.agent.summary.promptCapabilities ?? {};
+    const content = this.deps.resolvePrompt ? await this.deps.resolvePrompt(parts, capabilities) : [{ type: 'text' as const, text: parts.text }];
+    const allowed = restrictToCapabilities(content, capabilities);
+    if (allowed.length === 0) throw new Error('There is nothing to send.');
+    await open.session.prompt(allowed);
   }
 
   private requireAgent(): PooledAgent {

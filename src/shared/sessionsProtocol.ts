@@ -1,6 +1,7 @@
 // Messages about the panel's sessions: the open sessions (one shown, others running or waiting behind it, possibly
 // with different agents) and the history of earlier sessions (the agent's `session/list`, when it offers one, merged
 // with the extension's own record). Shared by host and webview; the host validates what the webview sends.
+import { parseSessionKey, SessionKey } from './sessionKey';
 
 /** What an open session is doing, for its row in the switcher. */
 export type OpenSessionActivity =
@@ -15,7 +16,7 @@ export type OpenSessionActivity =
 
 export interface OpenSessionView {
   /** Made by the client, unique among the panel's sessions (session ids are unique only per agent). */
-  key: string;
+  key: SessionKey;
   agentId: string;
   agentName: string;
   /** The agent's title (`session_info_update`), else the first prompt's text, else "New session". */
@@ -29,7 +30,7 @@ export interface SessionsMessage {
   type: 'sessions';
   sessions: OpenSessionView[];
   /** The key of the session shown in the chat, null when none is. */
-  currentKey: string | null;
+  currentKey: SessionKey | null;
   /** True when the workspace has several folders (rows then show their folder). */
   multiRoot: boolean;
 }
@@ -67,8 +68,8 @@ export interface HistoryMessage {
 export type SessionsHostMessage = SessionsMessage | HistoryMessage;
 
 export type SessionsWebviewMessage =
-  | { type: 'switchSession'; key: string }
-  | { type: 'closeSession'; key: string }
+  | { type: 'switchSession'; key: SessionKey }
+  | { type: 'closeSession'; key: SessionKey }
   /** Fetch the history's first page (the history view opened). */
   | { type: 'showHistory' }
   /** Fetch the next page. */
@@ -88,8 +89,10 @@ function isKey(value: unknown): value is string {
 export function parseSessionsMessage(value: Record<string, unknown>): SessionsWebviewMessage | undefined {
   switch (value.type) {
     case 'switchSession':
-    case 'closeSession':
-      return isKey(value.key) ? { type: value.type, key: value.key } : undefined;
+    case 'closeSession': {
+      const key = parseSessionKey(value.key);
+      return key ? { type: value.type, key } : undefined;
+    }
     case 'showHistory':
     case 'moreHistory':
     case 'openAgentSettings':

@@ -3,6 +3,7 @@
 // Everything the webview sends is validated here (`parseTranscriptMessage`) like any other untrusted input.
 import { MAX_HREF_LENGTH, classifyLink } from './links';
 import type { EntryId, TranscriptEntry } from './model';
+import type { SessionKey } from './sessionKey';
 
 /** The host answers `loadOlder` with at most this many entries. */
 export const OLDER_ENTRIES_PAGE = 200;
@@ -13,7 +14,7 @@ const MAX_ID_CHARS = 1024;
 
 export type TranscriptHostMessage =
   /** Entries just before the oldest one the view has, oldest first (the answer to `loadOlder`). */
-  { type: 'olderEntries'; sessionId: string; entries: TranscriptEntry[]; totalEntries: number };
+  { type: 'olderEntries'; sessionKey: SessionKey; entries: TranscriptEntry[]; totalEntries: number };
 
 export type TranscriptWebviewMessage =
   /** A link in agent text: http(s)/mailto open outside, file links in an editor (see shared/links.ts). */
@@ -26,11 +27,11 @@ export type TranscriptWebviewMessage =
   | { type: 'reviewInline'; toolCallId: string; index: number }
   | { type: 'copyText'; text: string }
   /** The user scrolled to the top of what the view has: send the entries before `before`. */
-  | { type: 'loadOlder'; sessionId: string; before: EntryId }
+  | { type: 'loadOlder'; before: EntryId }
   /** "Open full message" of a message cut at its cap: the host opens its whole text (a spill file), read-only. */
-  | { type: 'openFullMessage'; sessionId: string; entryId: EntryId }
+  | { type: 'openFullMessage'; entryId: EntryId }
   /** "Open earlier messages": the entries dropped from the host's memory, as markdown, read-only. */
-  | { type: 'openEarlierMessages'; sessionId: string };
+  | { type: 'openEarlierMessages' };
 
 function boundedString(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -58,15 +59,13 @@ export function parseTranscriptMessage(value: Record<string, unknown>): Transcri
     case 'copyText':
       return typeof value.text === 'string' && value.text.length <= MAX_COPY_CHARS ? { type: 'copyText', text: value.text } : undefined;
     case 'loadOlder':
-      return boundedString(value.sessionId, MAX_ID_CHARS) && boundedString(value.before, MAX_ID_CHARS)
-        ? { type: 'loadOlder', sessionId: value.sessionId, before: value.before }
+      return boundedString(value.before, MAX_ID_CHARS) ? { type: 'loadOlder', before: value.before }
         : undefined;
     case 'openFullMessage':
-      return boundedString(value.sessionId, MAX_ID_CHARS) && boundedString(value.entryId, MAX_ID_CHARS)
-        ? { type: 'openFullMessage', sessionId: value.sessionId, entryId: value.entryId }
+      return boundedString(value.entryId, MAX_ID_CHARS) ? { type: 'openFullMessage', entryId: value.entryId }
         : undefined;
     case 'openEarlierMessages':
-      return boundedString(value.sessionId, MAX_ID_CHARS) ? { type: 'openEarlierMessages', sessionId: value.sessionId } : undefined;
+      return { type: 'openEarlierMessages' };
     default:
       return undefined;
   }

@@ -13,6 +13,7 @@ import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
+import { parseSessionKey, SessionKey } from './sessionKey';
 
 /** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
 export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
@@ -62,7 +63,8 @@ export interface MissingCommand {
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
 export interface SessionSnapshot {
-  sessionId: string;
+  /** The session's key: the view names it in every message about the session. */
+  sessionKey: SessionKey;
   header: SessionHeader;
   /** The newest entries, oldest first. */
   entries: TranscriptEntry[];
@@ -88,7 +90,7 @@ export interface TerminalOutputView {
 /** New output of a terminal of the session: appended to what the view has, or replacing it when `replace`. */
 export interface TerminalOutputMessage extends TerminalOutputView {
   type: 'terminalOutput';
-  sessionId: string;
+  sessionKey: SessionKey;
   replace?: boolean;
 }
 
@@ -97,15 +99,42 @@ export type HostToWebview =
   | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
   /** Changed entries (new ones last); `header` rides along when it changed in the same frame. */
-  | { type: 'entries'; sessionId: string; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
-  | { type: 'header'; sessionId: string; header: SessionHeader }
+  | { type: 'entries'; sessionKey: SessionKey; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
+  | { type: 'header'; sessionKey: SessionKey; header: SessionHeader }
   | ComposerHostMessage
   | TranscriptHostMessage
   /** The permission level toggle (see permissionLevels.ts). */
   | PermissionLevelMessage
   | SessionsHostMessage;
 
-export type WebviewToHost =
+/** The messages about one session: each names it (the session the view showed when it was sent). */
+export const SESSION_SCOPED_TYPES = [
+  'cancel',
+  'permission',
+  'elicitation',
+  'setConfigOption',
+  'setMode',
+  'removeQueued',
+  'resumeQueue',
+  'openDiff',
+  'reviewInline',
+  'loadOlder',
+  'openFullMessage',
+  'openEarlierMessages',
+] as const;
+export type SessionScopedType = (typeof SESSION_SCOPED_TYPES)[number];
+
+/** A prompt names its session too, unless there is none yet (the host then starts one). */
+type Scoped<M> = M extends { type: SessionScopedType }
+  ? M & { sessionKey: SessionKey }
+  : M extends { type: 'prompt' }
+    ? M & { sessionKey?: SessionKey }
+    : M;
+
+export type WebviewToHost = Scoped<UnscopedWebviewToHost>;
+
+/** What the view sends, before the session it is about is named. */
+export type UnscopedWebviewToHost =
   | { type: 'ready' }
   | PromptMessage
   | { type: 'cancel' }
@@ -135,9 +164,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Returns the message if it is well formed, otherwise undefined. */
+function isSessionScoped(type: string): type is SessionScopedType {
+  return (SESSION_SCOPED_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Returns the message if it is well formed, otherwise undefined. A message about a session must name it with a
+ * session key; a prompt may name none (there is no session yet).
+ */
 export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
   if (!isObject(value) || typeof value.type !== 'string') return undefined;
+  const message = parseUnscoped(value);
+  if (!message) return undefined;
+  const sessionKey = parseSessionKey(value.sessionKey);
+  if (isSessionScoped(message.type)) return sessionKey ? ({ ...message, sessionKey } as WebviewToHost) : undefined;
+  if (message.type === 'prompt') {
+    if (value.sessionKey !== undefined && !sessionKey) return undefined;
+    return sessionKey ? { ...message, sessionKey } : message;
+  }
+  return message as WebviewToHost;
+}
+
+function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | undefined {
   switch (value.type) {
     case 'ready':
     case 'cancel':

@@ -9,6 +9,7 @@ import type { Session } from '../session/session';
 import type { SessionChange } from '../shared/model';
 import type { SessionManager } from '../session/sessionManager';
 import { olderPage } from '../shared/transcriptProtocol';
+import type { SessionKey } from '../shared/sessionKey';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
@@ -20,8 +21,8 @@ const SNAPSHOT_WINDOW = 500;
 
 export function snapshotOf(session: Session | undefined): SessionSnapshot | null {
   if (!session) return null;
-  const { entries, header, sessionId } = session.state;
-  return { sessionId, header, entries: entries.slice(-SNAPSHOT_WINDOW), totalEntries: entries.length };
+  const { entries, header } = session.state;
+  return { sessionKey: session.key, header, entries: entries.slice(-SNAPSHOT_WINDOW), totalEntries: entries.length };
 }
 
 export interface ChatViewOptions {
@@ -117,7 +118,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (this.view?.visible) this.outbox.opened(true);
     }
     if (message.type === 'loadOlder') {
-      this.sendOlder(message.sessionId, message.before);
+      this.sendOlder(message.sessionKey, message.before);
       return;
     }
     this.onUserAction(message).catch((error: unknown) => {
@@ -133,9 +134,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.sessionSubscription?.dispose();
     this.sessionSubscription = undefined;
     this.followedOpening = this.isOpening(session);
-    this.coalescer.track(this.followedOpening ? undefined : session?.state);
+    this.coalescer.track(this.followedOpening ? undefined : session);
     if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.sessionChanged(change));
-    this.terminalPosts.follow(session?.sessionId);
+    this.terminalPosts.follow(session?.key);
     this.outbox.refresh();
   }
 
@@ -172,11 +173,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */
-  private sendOlder(sessionId: string, before: string): void {
+  private sendOlder(sessionKey: SessionKey, before: string): void {
     const session = this.manager.session;
-    if (!session || session.sessionId !== sessionId) return;
+    if (!session || session.key !== sessionKey) return;
     const entries = olderPage(session.state.entries, before);
-    if (entries) this.post({ type: 'olderEntries', sessionId, entries, totalEntries: session.state.entries.length });
+    if (entries) this.post({ type: 'olderEntries', sessionKey, entries, totalEntries: session.state.entries.length });
     if (entries) this.terminalPosts.postReferenced(terminalIdsOf(entries));
   }
 

@@ -1,6 +1,7 @@
 // Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s):
 // the changed entries as they are at flush time, and the header when it changed.
 import type { EntryId, SessionChange, SessionState } from '../shared/model';
+import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview } from '../shared/webviewProtocol';
 
 export interface FrameScheduler {
@@ -21,6 +22,7 @@ export const timerScheduler: FrameScheduler = {
 
 export class PatchCoalescer {
   private session: SessionState | undefined;
+  private sessionKey: SessionKey | undefined;
   private readonly dirtyEntries = new Set<EntryId>();
   private headerDirty = false;
   private cancelScheduled: (() => void) | undefined;
@@ -32,9 +34,10 @@ export class PatchCoalescer {
   ) {}
 
   /** Follow another session (or none): pending changes of the previous one are dropped. */
-  track(session: SessionState | undefined): void {
+  track(session: { key: SessionKey; state: SessionState } | undefined): void {
     this.reset();
-    this.session = session;
+    this.session = session?.state;
+    this.sessionKey = session?.key;
   }
 
   add(change: SessionChange): void {
@@ -51,14 +54,15 @@ export class PatchCoalescer {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
     const session = this.session;
-    if (!session || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
+    const sessionKey = this.sessionKey;
+    if (!session || !sessionKey || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
     this.lastFlush = this.scheduler.now();
     const header = this.headerDirty ? session.header : undefined;
     if (this.dirtyEntries.size > 0) {
       const upserts = collectFromEnd(session, this.dirtyEntries);
-      this.post({ type: 'entries', sessionId: session.sessionId, upserts, totalEntries: session.entries.length, header });
+      this.post({ type: 'entries', sessionKey, upserts, totalEntries: session.entries.length, header });
     } else if (header) {
-      this.post({ type: 'header', sessionId: session.sessionId, header });
+      this.post({ type: 'header', sessionKey, header });
     }
     this.dirtyEntries.clear();
     this.headerDirty = false;

@@ -2,12 +2,13 @@
 // cut at its cap, and the entries dropped from a long transcript.
 import * as vscode from 'vscode';
 import type { Session } from '../session/session';
+import type { SessionKey } from '../shared/sessionKey';
 
 export interface SpilledTextApi {
-  /** Opens the whole text of a cut message of the session `sessionId` shows; false when there is none. */
-  openFullMessage(sessionId: string, entryId: string): Promise<boolean>;
+  /** Opens the whole text of a cut message of the session `sessionKey` names; false when there is none. */
+  openFullMessage(sessionKey: SessionKey, entryId: string): Promise<boolean>;
   /** Opens the entries dropped from the session's memory; false when none were. */
-  openEarlierMessages(sessionId: string): Promise<boolean>;
+  openEarlierMessages(sessionKey: SessionKey): Promise<boolean>;
 }
 
 async function openReadOnly(file: string): Promise<void> {
@@ -16,9 +17,9 @@ async function openReadOnly(file: string): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.files.setActiveEditorReadonlyInSession');
 }
 
-export function spilledText(sessionOf: (sessionId: string) => Session | undefined): SpilledTextApi {
-  const open = async (sessionId: string, find: (session: Session) => Promise<string | undefined>, missing: string): Promise<boolean> => {
-    const session = sessionOf(sessionId);
+export function spilledText(sessionOf: (sessionKey: SessionKey) => Session | undefined): SpilledTextApi {
+  const open = async (sessionKey: SessionKey, find: (session: Session) => Promise<string | undefined>, missing: string): Promise<boolean> => {
+    const session = sessionOf(sessionKey);
     const file = session ? await find(session) : undefined;
     if (!file) {
       void vscode.window.showInformationMessage(missing);
@@ -28,9 +29,9 @@ export function spilledText(sessionOf: (sessionId: string) => Session | undefine
     return true;
   };
   return {
-    openFullMessage: (sessionId, entryId) =>
-      open(sessionId, (session) => session.fullMessageFile(entryId), 'The full text of this message is not available.'),
-    openEarlierMessages: (sessionId) =>
-      open(sessionId, (session) => session.droppedEntriesFile(), 'No earlier messages were dropped from this session.'),
+    openFullMessage: (sessionKey, entryId) =>
+      open(sessionKey, (session) => session.fullMessageFile(entryId), 'The full text of this message is not available.'),
+    openEarlierMessages: (sessionKey) =>
+      open(sessionKey, (session) => session.droppedEntriesFile(), 'No earlier messages were dropped from this session.'),
   };
 }

@@ -141,11 +141,11 @@ describe('the composer with a scripted agent', function () {
     assert.deepEqual(session.state.header.configOptions.map((o) => o.id), ['brave', 'model', 'mode'], 'from the session/new answer');
     assert.equal(value('model'), 'fast');
 
-    await api.composer.handle({ type: 'setConfigOption', configId: 'model', value: 'deep' });
+    await api.composer.handle({ type: 'setConfigOption', configId: 'model', value: 'deep', sessionKey: session.key });
     assert.equal(value('model'), 'deep');
-    await api.composer.handle({ type: 'setConfigOption', configId: 'brave', value: true });
+    await api.composer.handle({ type: 'setConfigOption', configId: 'brave', value: true, sessionKey: session.key });
     assert.equal(value('brave'), true);
-    await assert.rejects(api.composer.handle({ type: 'setConfigOption', configId: 'nope', value: 'x' }), /unknown config option/);
+    await assert.rejects(api.composer.handle({ type: 'setConfigOption', configId: 'nope', value: 'x', sessionKey: session.key }), /unknown config option/);
     assert.equal(value('model'), 'deep', 'a refused change changes nothing');
   });
 
@@ -153,13 +153,13 @@ describe('the composer with a scripted agent', function () {
     const session = await freshSession('composer');
     assert.equal(session.state.header.currentModeId, 'ask');
     assert.deepEqual(session.state.header.availableModes.map((m) => m.id), ['ask', 'code']);
-    await api.composer.handle({ type: 'setMode', modeId: 'code' });
+    await api.composer.handle({ type: 'setMode', modeId: 'code', sessionKey: session.key });
     assert.equal(session.state.header.currentModeId, 'code');
   });
 
   it('messages written while the agent works are queued and sent in order when the turn ends', async () => {
     const session = await freshSession('composer');
-    const queue = api.composer.dispatcher.queue;
+    const queue = api.sessions.get(session.key)!.prompts.queue;
     const first = prompt({ text: 'permission please' });
     await until(session, () => pendingPermission(session) !== undefined);
 

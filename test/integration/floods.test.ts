@@ -72,7 +72,7 @@ describe('floods and huge messages stay bounded', function () {
     assert.equal(said.at(-1), 'The read after the huge chunk was answered.');
     assert.ok(session.state.entries.indexOf(huge) < session.state.entries.indexOf(messages.at(-1)!));
 
-    assert.equal(await api.spilledText.openFullMessage(session.sessionId, huge.id), true);
+    assert.equal(await api.spilledText.openFullMessage(session.key, huge.id), true);
     const full = await activeText();
     assert.equal(full.length, 3_000_000);
     assert.ok(full.startsWith('huge chunk line 0123456789\n'));
@@ -106,7 +106,7 @@ describe('floods and huge messages stay bounded', function () {
     // request), not a pass/fail threshold here.
     assert.ok(after >= 0, `the mid-flood request was not answered (${after})`);
 
-    assert.equal(await api.spilledText.openEarlierMessages(session.sessionId), true);
+    assert.equal(await api.spilledText.openEarlierMessages(session.key), true);
     const earlier = await activeText();
     assert.match(earlier, /## Agent\n\nLorem ipsum/);
     assert.match(earlier, / #0Lorem ipsum| #0\n/);

@@ -56,8 +56,8 @@ describe('MCP servers and per-agent defaults', function () {
     const first = await api.sessions.newSession();
     const value = (session: Session, id: string) => session.state.header.configOptions.find((o) => o.id === id)?.currentValue;
     assert.equal(value(first, 'model'), 'fast');
-    await api.composer.handle({ type: 'setConfigOption', configId: 'model', value: 'deep' });
-    await api.composer.handle({ type: 'setConfigOption', configId: 'brave', value: true });
+    await api.composer.handle({ type: 'setConfigOption', configId: 'model', value: 'deep', sessionKey: first.key });
+    await api.composer.handle({ type: 'setConfigOption', configId: 'brave', value: true, sessionKey: first.key });
 
     const second = await api.sessions.newSession();
     assert.notEqual(second.sessionId, first.sessionId);
@@ -70,7 +70,7 @@ describe('MCP servers and per-agent defaults', function () {
     await useScriptedAgent(api, 'defaults-modes');
     const first = await api.sessions.newSession();
     assert.equal(first.state.header.currentModeId, 'ask');
-    await api.composer.handle({ type: 'setMode', modeId: 'code' });
+    await api.composer.handle({ type: 'setMode', modeId: 'code', sessionKey: first.key });
     const second = await api.sessions.newSession();
     assert.equal(second.state.header.currentModeId, 'code');
   });

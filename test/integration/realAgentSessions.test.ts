@@ -62,13 +62,13 @@ describe('a real agent (claude-agent-acp) with a fake model: several sessions, h
     const header = session.state.header;
     const mode = header.configOptions.find((option) => option.id === 'mode');
     assert.ok(mode, `the agent offers a mode option (options: ${header.configOptions.map((o) => o.id).join(', ')})`);
-    await api.sessions.setConfigOption('mode', 'plan');
+    await api.sessions.setConfigOption(api.sessions.currentKey!, 'mode', 'plan');
     assert.equal(session.state.header.configOptions.find((option) => option.id === 'mode')?.currentValue, 'plan');
 
     const next = await within(newSession(api), 60_000, 'no next session');
     assert.notEqual(next, session);
     assert.equal(next.state.header.configOptions.find((option) => option.id === 'mode')?.currentValue, 'plan', 'remembered for the next session');
-    await api.sessions.setConfigOption('mode', 'default');
+    await api.sessions.setConfigOption(api.sessions.currentKey!, 'mode', 'default');
   });
 
   it('a closed session comes back from the history with session/load: its conversation is replayed', async () => {

@@ -129,7 +129,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     await useScriptedAgents(api, ['sessions-resume-only', 'sessions-none'], path.join(dir, 'store.json'));
     const resumable = await api.sessions.newSession();
     await api.sessions.prompt('keep this');
-    await api.sessions.close(api.sessions.currentKey ?? '');
+    await api.sessions.close(api.sessions.currentKey!);
     await api.history.open('sessions-resume-only', resumable.sessionId);
     const resumed = api.sessions.session;
     assert.ok(resumed && resumed.sessionId === resumable.sessionId);
@@ -139,7 +139,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     await selectAgent(api, 'sessions-none');
     const plain = await api.sessions.newSession();
     await api.sessions.prompt('plain words');
-    await api.sessions.close(api.sessions.currentKey ?? '');
+    await api.sessions.close(api.sessions.currentKey!);
     await api.history.showHistory();
     const recorded = api.history.view().items.find((item) => item.agentId === 'sessions-none' && item.sessionId === plain.sessionId);
     assert.ok(recorded, 'the extension\'s own record lists it');

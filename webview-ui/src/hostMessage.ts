@@ -16,7 +16,7 @@ function isEntryList(value: unknown): boolean {
 
 function isSnapshotSession(value: unknown): boolean {
   if (value === null) return true;
-  return isRecord(value) && typeof value.sessionId === 'string' && isRecord(value.header) && isEntryList(value.entries);
+  return isRecord(value) && typeof value.sessionKey === 'string' && isRecord(value.header) && isEntryList(value.entries);
 }
 
 /** Returns the message when it has the shape of a `HostToWebview`, otherwise undefined. */
@@ -30,15 +30,15 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
     case 'agent':
       return isRecord(value.agent) ? (value as unknown as HostToWebview) : undefined;
     case 'entries':
-      return typeof value.sessionId === 'string' &&
+      return typeof value.sessionKey === 'string' &&
         isEntryList(value.upserts) &&
         (value.header === undefined || isRecord(value.header))
         ? (value as unknown as HostToWebview)
         : undefined;
     case 'header':
-      return typeof value.sessionId === 'string' && isRecord(value.header) ? (value as unknown as HostToWebview) : undefined;
+      return typeof value.sessionKey === 'string' && isRecord(value.header) ? (value as unknown as HostToWebview) : undefined;
     case 'olderEntries':
-      return typeof value.sessionId === 'string' && isEntryList(value.entries) && typeof value.totalEntries === 'number'
+      return typeof value.sessionKey === 'string' && isEntryList(value.entries) && typeof value.totalEntries === 'number'
         ? (value as unknown as HostToWebview)
         : undefined;
     case 'terminalOutput':

@@ -2,9 +2,10 @@
 // node under mocha. The webview keeps only what the host sent; view-only state (the draft) lives elsewhere.
 import type { EntryId, SessionHeader, TranscriptEntry } from '../../src/shared/model';
 import type { AgentSummary, HostToWebview } from '../../src/shared/webviewProtocol';
+import type { SessionKey } from '../../src/shared/sessionKey';
 
 export interface SessionView {
-  sessionId: string;
+  sessionKey: SessionKey;
   header: SessionHeader;
   /** Oldest first, as the host ordered them; new ids append, known ids are replaced in place. */
   entries: readonly TranscriptEntry[];
@@ -33,7 +34,7 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
       const session = message.session;
       if (!session) return { synced: true, agent: message.agent, session: null };
       const empty: SessionView = {
-        sessionId: session.sessionId,
+        sessionKey: session.sessionKey,
         header: session.header,
         entries: [],
         positions: new Map(),
@@ -50,13 +51,13 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
       return { ...state, agent: message.agent };
     case 'header': {
       const session = state.session;
-      if (!session || session.sessionId !== message.sessionId) return state;
+      if (!session || session.sessionKey !== message.sessionKey) return state;
       return { ...state, session: { ...session, header: message.header } };
     }
     case 'entries': {
       const session = state.session;
       // Patches for another session (late ones from before a snapshot of a new session) are dropped.
-      if (!session || session.sessionId !== message.sessionId) return state;
+      if (!session || session.sessionKey !== message.sessionKey) return state;
       let next = upsertEntries(session, message.upserts);
       if (message.header) next = { ...next, header: message.header };
       // The host dropped its oldest entries (transcriptCaps.ts): the view lets go of them too.
@@ -67,7 +68,7 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
     }
     case 'olderEntries': {
       const session = state.session;
-      if (!session || session.sessionId !== message.sessionId) return state;
+      if (!session || session.sessionKey !== message.sessionKey) return state;
       const next = prependEntries(session, message.entries);
       const totalEntries = Math.max(message.totalEntries, next.entries.length);
       if (next === session && totalEntries === session.totalEntries) return state;

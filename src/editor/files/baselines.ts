@@ -36,16 +36,16 @@ export function changedSince(seen: TextState | undefined, now: CurrentText): boo
 export class Baselines {
   private readonly sessions = new Map<string, Map<string, TextState>>();
 
-  get(sessionId: string, file: string): TextState | undefined {
-    return this.sessions.get(sessionId)?.get(caseKey(file));
+  get(sessionKey: string, file: string): TextState | undefined {
+    return this.sessions.get(sessionKey)?.get(caseKey(file));
   }
 
   /** Records what the agent saw; a partial read of an unchanged document keeps the full text seen before. */
-  record(sessionId: string, file: string, state: TextState): void {
-    let files = this.sessions.get(sessionId);
+  record(sessionKey: string, file: string, state: TextState): void {
+    let files = this.sessions.get(sessionKey);
     if (!files) {
       files = new Map();
-      this.sessions.set(sessionId, files);
+      this.sessions.set(sessionKey, files);
     }
     const key = caseKey(file);
     const previous = files.get(key);
@@ -54,7 +54,12 @@ export class Baselines {
     files.set(key, { document: state.document, version: state.version, text: text ?? (sameDocument ? previous.text : undefined) });
   }
 
-  forget(sessionId: string): void {
-    this.sessions.delete(sessionId);
+  forget(sessionKey: string): void {
+    this.sessions.delete(sessionKey);
+  }
+
+  /** How many files the session's baselines hold. */
+  count(sessionKey: string): number {
+    return this.sessions.get(sessionKey)?.size ?? 0;
   }
 }

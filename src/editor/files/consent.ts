@@ -8,7 +8,7 @@ export type AccessKind = 'read' | 'write';
 export type ConsentAnswer = 'allow' | 'deny' | undefined;
 
 export interface ConsentRequest {
-  sessionId: string;
+  sessionKey: string;
   kind: AccessKind;
   /** The normalised path asked for. */
   path: string;
@@ -41,7 +41,7 @@ export class SessionConsents {
   /** True when the access may go ahead. */
   async decide(policy: OutsideRootsPolicy, request: ConsentRequest): Promise<boolean> {
     if (policy !== 'ask') return policy === 'allow';
-    const memory = this.memoryOf(request.sessionId);
+    const memory = this.memoryOf(request.sessionKey);
     const remembered = memory.answers.get(request.kind);
     if (remembered) return remembered === 'allow';
     let pending = memory.pending.get(request.kind);
@@ -58,19 +58,24 @@ export class SessionConsents {
   }
 
   /** What was remembered for the session (for tests and a future settings UI). */
-  remembered(sessionId: string, kind: AccessKind): 'allow' | 'deny' | undefined {
-    return this.sessions.get(sessionId)?.answers.get(kind);
+  remembered(sessionKey: string, kind: AccessKind): 'allow' | 'deny' | undefined {
+    return this.sessions.get(sessionKey)?.answers.get(kind);
   }
 
-  forget(sessionId: string): void {
-    this.sessions.delete(sessionId);
+  forget(sessionKey: string): void {
+    this.sessions.delete(sessionKey);
   }
 
-  private memoryOf(sessionId: string): SessionMemory {
-    let memory = this.sessions.get(sessionId);
+  /** How many remembered answers the session holds (0 or 1 per kind of access). */
+  count(sessionKey: string): number {
+    return this.sessions.get(sessionKey)?.answers.size ?? 0;
+  }
+
+  private memoryOf(sessionKey: string): SessionMemory {
+    let memory = this.sessions.get(sessionKey);
     if (!memory) {
       memory = { answers: new Map(), pending: new Map() };
-      this.sessions.set(sessionId, memory);
+      this.sessions.set(sessionKey, memory);
     }
     return memory;
   }

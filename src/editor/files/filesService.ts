@@ -21,6 +21,7 @@ import type { SaveAfterWrite } from './savePolicy';
 import type { SnapshotStore } from './snapshots';
 import { ConflictNotice, FilesUserInterface, openConflictCompare } from './userInterface';
 import type { WriteRecord } from './writeRecord';
+import type { SessionKey } from '../../shared/sessionKey';
 
 export interface FilesServiceDeps {
   /** Looked up on every use, so tests can swap it. */
@@ -59,11 +60,11 @@ export class FilesService implements ClientServices {
     const document = findOpenDocument(request.path);
     if (document) {
       const read = readDocument(document, request.line, request.limit);
-      this.baselines.record(scope.sessionId, request.path, { document, version: document.version, text: read.whole ? read.text : undefined });
+      this.baselines.record(scope.sessionKey, request.path, { document, version: document.version, text: read.whole ? read.text : undefined });
       return { content: read.text };
     }
     const disk = await readDiskText(request.path);
-    this.baselines.record(scope.sessionId, request.path, { text: disk.text });
+    this.baselines.record(scope.sessionKey, request.path, { text: disk.text });
     return { content: sliceLines(disk.text, request.line, request.limit) };
   }
 
@@ -76,13 +77,13 @@ export class FilesService implements ClientServices {
       const outcome = await writeThroughDocument({
         path: request.path,
         content: request.content,
-        seen: this.baselines.get(scope.sessionId, request.path),
+        seen: this.baselines.get(scope.sessionKey, request.path),
         savePolicy: (uri) => this.deps.saveAfterWrite(uri),
       });
       const { document } = outcome;
-      this.baselines.record(scope.sessionId, request.path, { document, version: document.version, text: toLf(outcome.after) });
+      this.baselines.record(scope.sessionKey, request.path, { document, version: document.version, text: toLf(outcome.after) });
       this.written.fire(Object.freeze({
-        sessionId: scope.sessionId,
+        sessionKey: scope.sessionKey,
         path: request.path,
         before: outcome.before,
         after: outcome.after,
@@ -95,10 +96,15 @@ export class FilesService implements ClientServices {
     return {};
   }
 
-  sessionEnded(sessionId: string): Promise<void> {
-    this.consents.forget(sessionId);
-    this.baselines.forget(sessionId);
+  sessionEnded(sessionKey: SessionKey): Promise<void> {
+    this.consents.forget(sessionKey);
+    this.baselines.forget(sessionKey);
     return Promise.resolve();
+  }
+
+  /** What the service holds for a session (file baselines and remembered answers), for tests that count it. */
+  heldBy(sessionKey: SessionKey): number {
+    return this.baselines.count(sessionKey) + this.consents.count(sessionKey);
   }
 
   dispose(): void {
@@ -109,7 +115,7 @@ export class FilesService implements ClientServices {
     const access = await checkPathAccess(file, scope.roots);
     if (access.insideRoots) return;
     const policy = this.deps.outsideRootsPolicy();
-    const request = { sessionId: scope.sessionId, kind, path: access.path, realPath: access.realPath };
+    const request = { sessionKey: scope.sessionKey, kind, path: access.path, realPath: access.realPath };
     if (await raceCancellation(this.consents.decide(policy, request), token)) return;
     const why = policy === 'deny' ? 'the setting acp.files.outsideRoots is "deny"' : 'the user did not allow it';
     const leads = access.realPath === access.path ? '' : ` (it leads to ${access.realPath})`;

@@ -2,8 +2,11 @@
 // text before (null for a new file) and after, when, and whether it overwrote changes the agent had not seen.
 // Nothing keeps these: the review's change ledger records what it needs of them (see review/sessionChanges.ts).
 
+import type { SessionKey } from '../../shared/sessionKey';
+
 export interface WriteRecord {
-  sessionId: string;
+  /** The session whose agent wrote. */
+  sessionKey: SessionKey;
   /** Absolute, normalised. */
   path: string;
   /** The document's text just before the write; null when the write created the file. */

@@ -6,6 +6,7 @@ import type { ClientServices } from '../../session/clientRequests';
 import type { TerminalOutputSource } from './terminalBook';
 import { TerminalMirrors } from './terminalMirrors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from './terminalService';
+import type { SessionKey } from '../../shared/sessionKey';
 
 /** `acp.terminals.maxPerSession`, read at each terminal/create. */
 function maxPerSession(): number {
@@ -17,8 +18,8 @@ export interface TerminalServiceHandle {
   readonly services: ClientServices;
   /** The commands' output, for the chat view. */
   readonly outputs: TerminalOutputSource;
-  /** A tool call titled `title` shows terminal `terminalId` of session `sessionId`: its VS Code terminal opens. */
-  toolCallShowsTerminal(sessionId: string, terminalId: string, title: string): void;
+  /** A tool call titled `title` shows terminal `terminalId` of session `sessionKey`: its VS Code terminal opens. */
+  toolCallShowsTerminal(sessionKey: SessionKey, terminalId: string, title: string): void;
   /** Kills every command still running; resolves once they have exited. */
   stopAll(): Promise<void>;
 }
@@ -35,8 +36,8 @@ export function createTerminalService(context: vscode.ExtensionContext, guard?: 
   return {
     services: service,
     outputs: service.book,
-    toolCallShowsTerminal: (sessionId, terminalId, title) => {
-      const record = service.book.get(sessionId, terminalId);
+    toolCallShowsTerminal: (sessionKey, terminalId, title) => {
+      const record = service.book.get(sessionKey, terminalId);
       if (record) mirrors.open(record, title);
     },
     stopAll: () => service.stopAll(),

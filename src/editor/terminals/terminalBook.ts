@@ -6,6 +6,7 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { TerminalOutput } from './terminalOutput';
 import type { ExitStatus } from './terminalProcess';
+import type { SessionKey } from '../../shared/sessionKey';
 
 /** What the book needs of a command (TerminalProcess is the real one). */
 export interface TerminalCommand {
@@ -20,7 +21,7 @@ export interface TerminalCommand {
 }
 
 export interface TerminalRecord {
-  readonly sessionId: string;
+  readonly sessionKey: SessionKey;
   readonly terminalId: string;
   /** The command as typed (shell line, or program and arguments). */
   readonly label: string;
@@ -39,8 +40,8 @@ export interface TerminalChange {
 /** What live views need from the book. */
 export interface TerminalOutputSource {
   readonly onDidChange: Event<TerminalChange>;
-  get(sessionId: string, terminalId: string): TerminalRecord | undefined;
-  ofSession(sessionId: string): readonly TerminalRecord[];
+  get(sessionKey: SessionKey, terminalId: string): TerminalRecord | undefined;
+  ofSession(sessionKey: SessionKey): readonly TerminalRecord[];
 }
 
 const MAX_RETAINED_RELEASED = 200;
@@ -50,8 +51,8 @@ interface MutableRecord extends TerminalRecord {
   subscriptions: { dispose(): void }[];
 }
 
-function key(sessionId: string, terminalId: string): string {
-  return `${sessionId}\u0000${terminalId}`;
+function key(sessionKey: SessionKey, terminalId: string): string {
+  return `${sessionKey}\u0000${terminalId}`;
 }
 
 export class TerminalBook implements TerminalOutputSource {
@@ -64,8 +65,8 @@ export class TerminalBook implements TerminalOutputSource {
 
   constructor(private readonly retainBytes: number) {}
 
-  add(sessionId: string, terminalId: string, label: string, process: TerminalCommand): TerminalRecord {
-    const record: MutableRecord = { sessionId, terminalId, label, process, released: false, subscriptions: [] };
+  add(sessionKey: SessionKey, terminalId: string, label: string, process: TerminalCommand): TerminalRecord {
+    const record: MutableRecord = { sessionKey, terminalId, label, process, released: false, subscriptions: [] };
     record.subscriptions.push(
       process.onData(() => this.changeEmitter.fire({ kind: 'output', record })),
       process.onExit(() => {
@@ -73,17 +74,17 @@ export class TerminalBook implements TerminalOutputSource {
         this.changeEmitter.fire({ kind: 'exited', record });
       }),
     );
-    this.records.set(key(sessionId, terminalId), record);
+    this.records.set(key(sessionKey, terminalId), record);
     this.changeEmitter.fire({ kind: 'created', record });
     return record;
   }
 
-  get(sessionId: string, terminalId: string): TerminalRecord | undefined {
-    return this.records.get(key(sessionId, terminalId));
+  get(sessionKey: SessionKey, terminalId: string): TerminalRecord | undefined {
+    return this.records.get(key(sessionKey, terminalId));
   }
 
-  ofSession(sessionId: string): TerminalRecord[] {
-    return [...this.records.values()].filter((record) => record.sessionId === sessionId);
+  ofSession(sessionKey: SessionKey): TerminalRecord[] {
+    return [...this.records.values()].filter((record) => record.sessionKey === sessionKey);
   }
 
   all(): TerminalRecord[] {
@@ -92,11 +93,11 @@ export class TerminalBook implements TerminalOutputSource {
 
   /** The id is no longer valid; the output stays for live views (the tail of it, once the command is over). */
   markReleased(record: TerminalRecord): void {
-    const mutable = this.records.get(key(record.sessionId, record.terminalId));
+    const mutable = this.records.get(key(record.sessionKey, record.terminalId));
     if (!mutable || mutable.released) return;
     mutable.released = true;
     if (!mutable.process.running) mutable.process.output.shrink(this.retainBytes);
-    this.releasedOrder.set(key(record.sessionId, record.terminalId), mutable);
+    this.releasedOrder.set(key(record.sessionKey, record.terminalId), mutable);
     this.changeEmitter.fire({ kind: 'released', record: mutable });
     for (const [oldest, old] of this.releasedOrder) {
       if (this.releasedOrder.size <= MAX_RETAINED_RELEASED) break;
@@ -105,12 +106,12 @@ export class TerminalBook implements TerminalOutputSource {
   }
 
   /** A session ended (all its terminals are released): forget the terminals of the session that ended before it. */
-  sessionEnded(sessionId: string): void {
+  sessionEnded(sessionKey: SessionKey): void {
     const previous = this.lastEndedSession;
-    this.lastEndedSession = sessionId;
-    if (previous === undefined || previous === sessionId) return;
+    this.lastEndedSession = sessionKey;
+    if (previous === undefined || previous === sessionKey) return;
     for (const [k, record] of this.records) {
-      if (record.sessionId === previous && record.released) this.forget(k, record);
+      if (record.sessionKey === previous && record.released) this.forget(k, record);
     }
   }
 

@@ -6,6 +6,7 @@ import type { TranscriptEntry } from '../../shared/model';
 import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
 import { FRAME_MS, FrameScheduler, timerScheduler } from '../../webview/patchCoalescer';
 import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
+import type { SessionKey } from '../../shared/sessionKey';
 
 /** The most output one post (or a snapshot, per terminal) carries. */
 export const MAX_POST_BYTES = 64 * 1024;
@@ -30,7 +31,7 @@ export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> 
 }
 
 export class TerminalOutputPoster {
-  private sessionId: string | undefined;
+  private sessionKey: SessionKey | undefined;
   private readonly cursors = new Map<string, Cursor>();
   private readonly dirty = new Map<string, TerminalRecord>();
   private cancelScheduled: (() => void) | undefined;
@@ -46,10 +47,10 @@ export class TerminalOutputPoster {
   }
 
   /** Follow another session's terminals (or none); what is pending for the previous one is dropped. */
-  follow(sessionId: string | undefined): void {
-    if (sessionId === this.sessionId) return;
+  follow(sessionKey: SessionKey | undefined): void {
+    if (sessionKey === this.sessionKey) return;
     this.reset();
-    this.sessionId = sessionId;
+    this.sessionKey = sessionKey;
   }
 
   /**
@@ -58,10 +59,10 @@ export class TerminalOutputPoster {
    */
   snapshot(referenced: ReadonlySet<string>): TerminalOutputView[] {
     this.reset();
-    const sessionId = this.sessionId;
-    if (!sessionId || !this.source) return [];
+    const sessionKey = this.sessionKey;
+    if (!sessionKey || !this.source) return [];
     const views: TerminalOutputView[] = [];
-    for (const record of this.source.ofSession(sessionId)) {
+    for (const record of this.source.ofSession(sessionKey)) {
       if (!referenced.has(record.terminalId) && record.released) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(record.terminalId, cursor);
@@ -73,15 +74,15 @@ export class TerminalOutputPoster {
 
   /** Posts the current output of terminals `referenced` names that the view does not have yet (older entries it loaded). */
   postReferenced(referenced: ReadonlySet<string>): void {
-    const sessionId = this.sessionId;
-    if (!sessionId || !this.source) return;
+    const sessionKey = this.sessionKey;
+    if (!sessionKey || !this.source) return;
     for (const terminalId of referenced) {
-      const record = this.source.get(sessionId, terminalId);
+      const record = this.source.get(sessionKey, terminalId);
       if (!record || this.cursors.has(terminalId)) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(terminalId, cursor);
       const { text, skipped } = this.readNext(record, cursor);
-      this.post({ type: 'terminalOutput', sessionId, ...this.view(record, cursor, text, skipped), replace: true });
+      this.post({ type: 'terminalOutput', sessionKey, ...this.view(record, cursor, text, skipped), replace: true });
     }
   }
 
@@ -89,8 +90,8 @@ export class TerminalOutputPoster {
   flush(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
-    const sessionId = this.sessionId;
-    if (!sessionId || this.dirty.size === 0) return;
+    const sessionKey = this.sessionKey;
+    if (!sessionKey || this.dirty.size === 0) return;
     this.lastFlush = this.scheduler.now();
     const records = [...this.dirty.values()];
     this.dirty.clear();
@@ -104,7 +105,7 @@ export class TerminalOutputPoster {
       const { text, skipped } = this.readNext(record, cursor);
       const view = this.view(record, cursor, text, skipped);
       if (text === '' && skipped === 0 && exitBefore === cursor.exitSent) continue;
-      const message: TerminalOutputMessage = { type: 'terminalOutput', sessionId, ...view };
+      const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
       if (skipped > 0) message.replace = true;
       this.post(message);
     }
@@ -124,7 +125,7 @@ export class TerminalOutputPoster {
 
   private changed(change: TerminalChange): void {
     const { record, kind } = change;
-    if (record.sessionId !== this.sessionId) return;
+    if (record.sessionKey !== this.sessionKey) return;
     if (kind === 'forgotten') {
       this.dirty.delete(record.terminalId);
       this.cursors.delete(record.terminalId);

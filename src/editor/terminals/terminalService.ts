@@ -16,6 +16,7 @@ import { HostEnvironment, terminalLaunch } from './launch';
 import { TerminalBook, TerminalRecord } from './terminalBook';
 import { parseCreateTerminal, parseTerminalRef } from './terminalParams';
 import { ExitStatus, TerminalProcess } from './terminalProcess';
+import type { SessionKey } from '../../shared/sessionKey';
 
 export interface TerminalLimits {
   /** Output kept for the agent when terminal/create names no `outputByteLimit`. */
@@ -75,12 +76,17 @@ export class TerminalService implements ClientServices {
     };
   }
 
-  async sessionEnded(sessionId: string): Promise<void> {
-    this.endedSessions.add(sessionId);
-    const live = this.book.ofSession(sessionId).filter((record) => !record.released);
+  async sessionEnded(sessionKey: SessionKey): Promise<void> {
+    this.endedSessions.add(sessionKey);
+    const live = this.book.ofSession(sessionKey).filter((record) => !record.released);
     await Promise.all(live.map((record) => this.releaseRecord(record)));
-    this.counters.delete(sessionId);
-    this.book.sessionEnded(sessionId);
+    this.counters.delete(sessionKey);
+    this.book.sessionEnded(sessionKey);
+  }
+
+  /** The session's terminals not released yet, or whose command still runs. */
+  heldBy(sessionKey: SessionKey): number {
+    return this.book.ofSession(sessionKey).filter((record) => !record.released || record.process.running).length;
   }
 
   /** The extension is going away: every command still running (and its group) gets SIGTERM, then SIGKILL. */
@@ -97,18 +103,18 @@ export class TerminalService implements ClientServices {
 
   private async create(params: unknown, scope: SessionScope, token: CancellationToken): Promise<{ terminalId: string }> {
     const request = parseCreateTerminal(params);
-    if (this.endedSessions.has(scope.sessionId)) throw resourceNotFoundError(`Session ${scope.sessionId} has ended`);
+    if (this.endedSessions.has(scope.sessionKey)) throw resourceNotFoundError(`Session ${scope.sessionId} has ended`);
     if (token.isCancellationRequested) throw requestCancelledError('terminal/create was cancelled: the command was not started');
     const max = this.maxPerSession();
-    const live = this.book.ofSession(scope.sessionId).filter((record) => !record.released).length;
+    const live = this.book.ofSession(scope.sessionKey).filter((record) => !record.released).length;
     if (live >= max) throw terminalLimitError(max, request.command);
     const launch = terminalLaunch(request, scope.cwd, this.host);
     const limit = Math.min(request.outputByteLimit ?? this.limits.defaultOutputByteLimit, this.limits.maxOutputByteLimit);
-    const number = (this.counters.get(scope.sessionId) ?? 0) + 1;
-    this.counters.set(scope.sessionId, number);
+    const number = (this.counters.get(scope.sessionKey) ?? 0) + 1;
+    this.counters.set(scope.sessionKey, number);
     const terminalId = `term-${number}`;
     const process = new TerminalProcess(launch, limit, this.limits.displayBytes, this.guard);
-    const record = this.book.add(scope.sessionId, terminalId, launch.label, process);
+    const record = this.book.add(scope.sessionKey, terminalId, launch.label, process);
     if (token.isCancellationRequested) {
       await this.releaseRecord(record);
       throw requestCancelledError('terminal/create was cancelled: the command was stopped');
@@ -136,7 +142,7 @@ export class TerminalService implements ClientServices {
 
   private async release(params: unknown, scope: SessionScope): Promise<Record<string, never>> {
     const ref = parseTerminalRef('terminal/release', params);
-    const record = this.book.get(scope.sessionId, ref.terminalId);
+    const record = this.book.get(scope.sessionKey, ref.terminalId);
     if (!record) throw unknownTerminal(ref.terminalId);
     if (!record.released) await this.releaseRecord(record);
     return {};
@@ -150,7 +156,7 @@ export class TerminalService implements ClientServices {
   /** The terminal a request names, if it exists in the request's session and was not released. */
   private live(method: string, params: unknown, scope: SessionScope): TerminalRecord {
     const ref = parseTerminalRef(method, params);
-    const record = this.book.get(scope.sessionId, ref.terminalId);
+    const record = this.book.get(scope.sessionKey, ref.terminalId);
     if (!record) throw unknownTerminal(ref.terminalId);
     if (record.released) throw resourceNotFoundError(`Terminal ${ref.terminalId} was released`, { terminalId: ref.terminalId });
     return record;

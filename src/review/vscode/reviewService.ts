@@ -5,7 +5,8 @@ import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { caseKey } from '../../editor/files/pathKeys';
 import type { ContentBlock } from '../../shared/acp';
 import type { Session } from '../../session/session';
-import type { SessionManager } from '../../session/sessionManager';
+import type { OpenSession, SessionManager } from '../../session/sessionManager';
+import type { SessionKey } from '../../shared/sessionKey';
 import { toolCallFor } from '../attribution';
 import type { ChangeLedger } from '../changeLedger';
 import { DiskChanges } from '../diskChanges';
@@ -24,19 +25,27 @@ export function promptLabel(content: readonly ContentBlock[]): string {
   return text.trim() || '(prompt)';
 }
 
+/**
+ * A conversation's identity across the Session objects that show it: the agent and the agent's own session id. A
+ * session brought back (loaded after a crash or a reload) has a new SessionKey but is the same conversation, and its
+ * pending changes stay reviewable; two agents that both call a session "1" are two conversations.
+ */
+function conversationOf(open: OpenSession): string {
+  return `${open.agent.definition.id}\u0000${open.session.sessionId}`;
+}
+
 export class ReviewService implements vscode.Disposable {
   readonly snapshot = new WorkspaceSnapshot(caseKey);
   readonly disk: DiskChanges;
-  private readonly bySession = new Map<string, SessionChanges>();
+  /** The changes of each conversation (see conversationOf), kept after its sessions close, until kept or undone. */
+  private readonly byConversation = new Map<string, SessionChanges>();
   private readonly watch: WorkspaceWatch;
   private readonly disposables: vscode.Disposable[] = [];
   /**
-   * What ties the review to a live Session object (its turn observer, the transcript used for attribution), released
-   * when the manager drops the session: the ledger of its changes stays, the session's transcript is not kept alive.
+   * What ties the review to an open session (its turn observer, its transcript for attribution, its conversation),
+   * by session key, released when the session closes: the ledger of its changes stays, the transcript is not kept.
    */
-  private readonly liveSessions = new Map<string, vscode.Disposable>();
-  /** The transcript of each live session, for attributing a change to the tool call that made it. */
-  private readonly liveStates = new Map<string, () => Session['state'] | undefined>();
+  private readonly live = new Map<SessionKey, { changes: SessionChanges; state: () => Session['state'] | undefined; release(): void }>();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
   readonly onDidChange = this.changeEmitter.event;
@@ -53,22 +62,28 @@ export class ReviewService implements vscode.Disposable {
       this.changeEmitter,
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
-      manager.onDidOpenSession((open) => this.track(open.session)),
-      manager.onDidCloseSession((open) => this.release(open.session.sessionId)),
+      manager.onDidOpenSession((open) => this.track(open)),
+      manager.onDidCloseSession((open) => this.release(open.key)),
       manager.onDidChangeSession(() => this.changeEmitter.fire()),
-      onDidWrite((write) => this.bySession.get(write.sessionId)?.fsWrite(write)),
+      onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
-    manager.openSessions.forEach((open) => this.track(open.session));
+    manager.openSessions.forEach((open) => this.track(open));
   }
 
   /** The current session's ledger. */
   get ledger(): ChangeLedger | undefined {
-    const id = this.manager.session?.sessionId;
-    return id === undefined ? undefined : this.bySession.get(id)?.ledger;
+    const key = this.manager.currentKey;
+    return key === undefined ? undefined : this.live.get(key)?.changes.ledger;
   }
 
-  ledgerOf(sessionId: string): ChangeLedger | undefined {
-    return this.bySession.get(sessionId)?.ledger;
+  /** An open session's ledger. */
+  ledgerOf(sessionKey: SessionKey): ChangeLedger | undefined {
+    return this.live.get(sessionKey)?.changes.ledger;
+  }
+
+  /** Whether the review still holds on to an open session (its turn observer and transcript); false once it closed. */
+  holds(sessionKey: SessionKey): boolean {
+    return this.live.has(sessionKey);
   }
 
   /** Resolves when the first scan and the file events received so far are handled. */
@@ -92,26 +107,25 @@ export class ReviewService implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.liveSessions.forEach((d) => d.dispose());
+    this.live.forEach((part) => part.release());
     this.disposables.forEach((d) => d.dispose());
-    this.bySession.forEach((changes) => changes.dispose());
+    this.byConversation.forEach((changes) => changes.dispose());
   }
 
   /** The session closed: its ledger stays, its transcript is not kept alive. */
-  private release(sessionId: string): void {
-    this.liveSessions.get(sessionId)?.dispose();
-    this.liveSessions.delete(sessionId);
+  private release(sessionKey: SessionKey): void {
+    this.live.get(sessionKey)?.release();
+    this.live.delete(sessionKey);
   }
 
-  private track(session: Session): void {
-    const sessionId = session.sessionId;
-    if (this.liveSessions.has(sessionId)) return;
-    const changes = this.bySession.get(sessionId) ?? this.changesFor(sessionId);
+  private track(open: OpenSession): void {
+    if (this.live.has(open.key)) return;
+    const conversation = conversationOf(open);
+    const changes = this.byConversation.get(conversation) ?? this.changesFor(conversation);
     // Closures here share one context: every reference to the session is dropped on release. A session brought back
-    // later (same id, a new Session) is tracked again on the same ledger.
-    let state: Session['state'] | undefined = session.state;
-    this.liveStates.set(sessionId, () => state);
-    let turns: vscode.Disposable | undefined = session.observeTurns({
+    // later (a new Session of the same conversation) is tracked again on the same ledger.
+    let state: Session['state'] | undefined = open.session.state;
+    let turns: vscode.Disposable | undefined = open.session.observeTurns({
       willPrompt: async (content) => {
         await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
         await this.disk.settled();
@@ -119,32 +133,43 @@ export class ReviewService implements vscode.Disposable {
       },
       didEndTurn: () => changes.turnEnded(),
     });
-    this.liveSessions.set(sessionId, {
-      dispose: () => {
+    this.live.set(open.key, {
+      changes,
+      state: () => state,
+      release: () => {
         turns?.dispose();
         turns = undefined;
         state = undefined;
-        this.liveStates.delete(sessionId);
       },
     });
   }
 
-  private changesFor(sessionId: string): SessionChanges {
-    const changes = new SessionChanges(sessionId, {
+  /** The transcript of the open session of this conversation, for attributing a change to its tool call. */
+  private stateOf(conversation: string): Session['state'] | undefined {
+    for (const part of this.live.values()) {
+      const state = part.changes === this.byConversation.get(conversation) ? part.state() : undefined;
+      if (state) return state;
+    }
+    return undefined;
+  }
+
+  private changesFor(conversation: string): SessionChanges {
+    const changes = new SessionChanges(conversation, {
       keyOf: caseKey,
       snapshot: this.snapshot,
       attribute: (file) => {
-        const state = this.liveStates.get(sessionId)?.();
+        const state = this.stateOf(conversation);
         return state ? toolCallFor(state, file, caseKey) : undefined;
       },
       now: Date.now,
       graceMs: GRACE_MS,
     });
-    this.bySession.set(sessionId, changes);
+    this.byConversation.set(conversation, changes);
     this.disposables.push(
       this.disk.track(changes),
       changes.ledger.onDidChange(() => {
-        if (this.manager.session?.sessionId === sessionId) this.changeEmitter.fire();
+        const shown = this.manager.currentKey;
+        if (shown !== undefined && this.live.get(shown)?.changes === changes) this.changeEmitter.fire();
       }),
     );
     return changes;

@@ -87,12 +87,12 @@ export function useFilesSuite(): FilesSuite {
       assert.equal(session.state.header.lastStopReason, 'end_turn', `the turn for ${text} did not end normally`);
     },
     lastWrite(session) {
-      const entries = writes.filter((write) => write.sessionId === session.sessionId);
+      const entries = writes.filter((write) => write.sessionKey === session.key);
       assert.ok(entries.length > 0, 'the files service told of the write');
       return entries[entries.length - 1];
     },
     writes(session) {
-      return writes.filter((write) => write.sessionId === session.sessionId);
+      return writes.filter((write) => write.sessionKey === session.key);
     },
     setting(name, value) {
       return vscode.workspace.getConfiguration('acp.files').update(name, value, vscode.ConfigurationTarget.Global);

@@ -55,23 +55,25 @@ describe('composer messages from the webview', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'searchFiles', requestId: 3, query: 'hel' }), { type: 'searchFiles', requestId: 3, query: 'hel' });
     assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: '3', query: 'hel' }), undefined);
     assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: 3, query: 'x'.repeat(PROMPT_LIMITS.queryChars + 1) }), undefined);
-    assert.deepEqual(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'deep' }), {
+    assert.deepEqual(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'deep', sessionKey: 's1' }), {
       type: 'setConfigOption',
       configId: 'model',
       value: 'deep',
+      sessionKey: 's1',
     });
-    assert.deepEqual(parseWebviewMessage({ type: 'setConfigOption', configId: 'brave', value: true }), {
+    assert.deepEqual(parseWebviewMessage({ type: 'setConfigOption', configId: 'brave', value: true, sessionKey: 's1' }), {
       type: 'setConfigOption',
       configId: 'brave',
       value: true,
+      sessionKey: 's1',
     });
-    assert.equal(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 3 }), undefined);
-    assert.equal(parseWebviewMessage({ type: 'setConfigOption', configId: '', value: 'x' }), undefined);
-    assert.deepEqual(parseWebviewMessage({ type: 'setMode', modeId: 'code' }), { type: 'setMode', modeId: 'code' });
-    assert.equal(parseWebviewMessage({ type: 'setMode' }), undefined);
-    assert.deepEqual(parseWebviewMessage({ type: 'removeQueued', id: 'q1' }), { type: 'removeQueued', id: 'q1' });
-    assert.equal(parseWebviewMessage({ type: 'removeQueued', id: 1 }), undefined);
-    assert.deepEqual(parseWebviewMessage({ type: 'resumeQueue', extra: 1 }), { type: 'resumeQueue' });
+    assert.equal(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 3, sessionKey: 's1' }), undefined);
+    assert.equal(parseWebviewMessage({ type: 'setConfigOption', configId: '', value: 'x', sessionKey: 's1' }), undefined);
+    assert.deepEqual(parseWebviewMessage({ type: 'setMode', modeId: 'code', sessionKey: 's1' }), { type: 'setMode', modeId: 'code', sessionKey: 's1' });
+    assert.equal(parseWebviewMessage({ type: 'setMode', sessionKey: 's1' }), undefined);
+    assert.deepEqual(parseWebviewMessage({ type: 'removeQueued', id: 'q1', sessionKey: 's1' }), { type: 'removeQueued', id: 'q1', sessionKey: 's1' });
+    assert.equal(parseWebviewMessage({ type: 'removeQueued', id: 1, sessionKey: 's1' }), undefined);
+    assert.deepEqual(parseWebviewMessage({ type: 'resumeQueue', extra: 1, sessionKey: 's1' }), { type: 'resumeQueue', sessionKey: 's1' });
     assert.equal(parseWebviewMessage({ type: 'constructor' }), undefined);
   });
 

@@ -10,8 +10,9 @@ import { promptText } from '../../../src/demo/turn';
 import { Session, SessionTransport } from '../../../src/session/session';
 import { createSessionState } from '../../../src/shared/reducer';
 import { applySessionSetup } from '../../../src/shared/sessionSetup';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
-const scope = { sessionId: 's1', cwd: '/w', roots: ['/w'] };
+const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/w', roots: ['/w'] };
 const model = (value: string) => ({
   id: 'model',
   name: 'Model',

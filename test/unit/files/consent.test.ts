@@ -24,7 +24,7 @@ class ScriptedPrompt implements ConsentPrompt {
   }
 }
 
-const request = (sessionId: string, kind: 'read' | 'write', path = '/outside/file'): ConsentRequest => ({ sessionId, kind, path, realPath: path });
+const request = (sessionId: string, kind: 'read' | 'write', path = '/outside/file'): ConsentRequest => ({ sessionKey: sessionId, kind, path, realPath: path });
 
 describe('files: consent for paths outside the roots', () => {
   it('follows allow and deny without asking', async () => {

@@ -1,3 +1,4 @@
+import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import { clientCapabilitiesFor, NOTHING_RENDERED } from '../../../src/acp/clientCapabilities';
 import { CHAT_VIEW_RENDERS } from '../../../src/webview/chatRenders';
@@ -27,24 +28,27 @@ describe('client capabilities', () => {
   });
 
   it('advertises exactly the fs methods and the terminal set that are served', () => {
-    const files = { handlers: { 'fs/read_text_file': handler }, sessionEnded: () => Promise.resolve() };
+    const files = { handlers: { 'fs/read_text_file': handler }, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
     const terminals = {
       handlers: { 'terminal/create': handler, 'terminal/output': handler, 'terminal/wait_for_exit': handler, 'terminal/kill': handler, 'terminal/release': handler },
       sessionEnded: () => Promise.resolve(),
+      heldBy: () => 0,
     };
     const both = clientCapabilitiesFor(combineServices([files, terminals]));
     assert.deepEqual({ fs: both.fs, terminal: both.terminal }, { fs: { readTextFile: true, writeTextFile: false }, terminal: true });
-    const partial = { handlers: { 'terminal/create': handler }, sessionEnded: () => Promise.resolve() };
+    const partial = { handlers: { 'terminal/create': handler }, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
     assert.equal(clientCapabilitiesFor(partial).terminal, false, 'terminal needs every terminal method');
   });
 
   it('refuses two services for one method, and ends sessions in all of them', async () => {
     const ended: string[] = [];
-    const a = { handlers: { 'fs/read_text_file': handler }, sessionEnded: (id: string) => (ended.push(`a:${id}`), Promise.resolve()) };
-    const b = { handlers: {}, sessionEnded: (id: string) => (ended.push(`b:${id}`), Promise.resolve()) };
+    const a = { handlers: { 'fs/read_text_file': handler }, sessionEnded: (id: string) => (ended.push(`a:${id}`), Promise.resolve()), heldBy: () => 2 };
+    const b = { handlers: {}, sessionEnded: (id: string) => (ended.push(`b:${id}`), Promise.resolve()), heldBy: () => 3 };
     assert.throws(() => combineServices([a, a]), /Two services serve fs\/read_text_file/);
-    await combineServices([a, b]).sessionEnded('s');
-    assert.deepEqual(ended.sort(), ['a:s', 'b:s']);
+    const combined = combineServices([a, b]);
+    await combined.sessionEnded('s1' as SessionKey);
+    assert.deepEqual(ended.sort(), ['a:s1', 'b:s1']);
+    assert.equal(combined.heldBy('s1' as SessionKey), 5, 'what each part holds, counted together');
   });
 });
 

@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import { CancellationTokenSource, Emitter } from 'vscode-jsonrpc/node';
 import { DECLINE, ElicitationNotifier, ElicitingSession, SHOW } from '../../../src/session/elicitationNotifier';
 import { Session } from '../../../src/session/session';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
-const scope = { sessionId: 's1', cwd: '/work', roots: ['/work'] };
+const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/work', roots: ['/work'] };
 const transport = () => ({ prompt: () => new Promise<never>(() => undefined), cancel: () => Promise.resolve() });
 
 function setup(visible: boolean, press: string | undefined) {

@@ -1,3 +1,4 @@
+import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import type { SessionState } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
@@ -18,7 +19,7 @@ describe('patch coalescer', () => {
     const scheduler = new ManualScheduler();
     const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
     const session = state(['e1', 'e2', 'e3']);
-    coalescer.track(session);
+    coalescer.track({ key: 's1' as SessionKey, state: session });
     for (let i = 0; i < 100; i++) coalescer.add({ entries: ['e3'], header: false });
     coalescer.add({ entries: ['e1'], header: true });
     assert.equal(posts.length, 0, 'nothing is posted before the frame ends');
@@ -36,7 +37,7 @@ describe('patch coalescer', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
     const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-    coalescer.track(state(['e1']));
+    coalescer.track({ key: 's1' as SessionKey, state: state(['e1']) });
     for (let ms = 0; ms < 1000; ms++) {
       coalescer.add({ entries: ['e1'], header: false });
       scheduler.advance(1);
@@ -49,7 +50,7 @@ describe('patch coalescer', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
     const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-    coalescer.track(state([]));
+    coalescer.track({ key: 's1' as SessionKey, state: state([]) });
     coalescer.add({ entries: [], header: true });
     scheduler.advance(FRAME_MS);
     assert.deepEqual(posts.map((p) => p.type), ['header']);
@@ -59,9 +60,9 @@ describe('patch coalescer', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
     const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-    coalescer.track(state(['e1']));
+    coalescer.track({ key: 's1' as SessionKey, state: state(['e1']) });
     coalescer.add({ entries: ['e1'], header: true });
-    coalescer.track(state(['x']));
+    coalescer.track({ key: 's1' as SessionKey, state: state(['x']) });
     assert.equal(scheduler.pending, 0);
     scheduler.advance(100);
     assert.equal(posts.length, 0);

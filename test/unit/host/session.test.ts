@@ -3,6 +3,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '../../../src/shared/acp';
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { Session, SessionTransport } from '../../../src/session/session';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 /** A transport whose prompt answers are resolved by the test. */
 class ScriptedTransport implements SessionTransport {
@@ -29,7 +30,7 @@ class ScriptedTransport implements SessionTransport {
   }
 }
 
-const scope = { sessionId: 's1', cwd: '/work', roots: ['/work'] };
+const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/work', roots: ['/work'] };
 
 const options = [
   { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
@@ -182,6 +183,7 @@ describe('session client services', () => {
         ended.push(id);
         return Promise.resolve();
       },
+      heldBy: () => 0,
     });
     const token = new CancellationTokenSource().token;
     assert.deepEqual(await session.handleRequest('fs/read_text_file', { sessionId: 's1', path: '/work/a' }, token), { content: 'text' });

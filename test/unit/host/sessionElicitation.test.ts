@@ -3,6 +3,7 @@ import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { PromptResponse } from '../../../src/shared/acp';
 import type { ElicitationEntry } from '../../../src/shared/model';
 import { Session } from '../../../src/session/session';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 function transport() {
   let answer: ((r: PromptResponse) => void) | undefined;
@@ -18,7 +19,7 @@ function transport() {
   };
 }
 
-const scope = { sessionId: 's1', cwd: '/work', roots: ['/work'] };
+const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/work', roots: ['/work'] };
 const formParams = {
   sessionId: 's1',
   mode: 'form',

@@ -86,7 +86,7 @@ describe('session manager: the session lifecycle with scripted agents', function
     await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: store }));
     const session = await manager.newSession();
     await manager.prompt('mcp on new');
-    await manager.close(manager.currentKey ?? '');
+    await manager.close(manager.currentKey!);
     const loaded = await manager.reopen({ agentId: 'full', sessionId: session.sessionId, cwd: dir });
     await manager.prompt('mcp after load');
     const said = texts(loaded.session.state.entries, 'agent');

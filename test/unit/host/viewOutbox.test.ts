@@ -1,3 +1,4 @@
+import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { ViewOutbox } from '../../../src/webview/viewOutbox';
@@ -47,7 +48,7 @@ describe('chat view outbox: what the view gets while it is away', () => {
     assert.deepEqual(sent, ['mention a.ts'], 'no state was missed: no snapshot');
     sent.length = 0;
     box.closed();
-    box.post({ type: 'olderEntries', sessionId: 's', entries: [], totalEntries: 0 });
+    box.post({ type: 'olderEntries', sessionKey: 's1' as SessionKey, entries: [], totalEntries: 0 });
     box.post(mention('b.ts'));
     box.opened(false);
     assert.deepEqual(sent, ['snapshot', 'queue', 'mention b.ts']);

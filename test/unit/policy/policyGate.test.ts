@@ -10,6 +10,7 @@ import { PolicyGate } from '../../../src/policy/policyGate';
 import type { PolicyRule, RuleSetting } from '../../../src/policy/rules';
 import { Session, SessionTransport } from '../../../src/session/session';
 import type { NoticeEntry } from '../../../src/shared/model';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const CLAUDE_OPTIONS = [
   { kind: 'allow_always', name: 'Always Allow', optionId: 'allow_always' },
@@ -43,7 +44,7 @@ describe('policy: the gate in a session', () => {
     offered = [];
     audit = new AuditLog();
     const gate = new PolicyGate({ rules: () => rules, audit, offerRule: (rule) => offered.push(rule), now: () => new Date('2026-03-04T05:06:07Z') });
-    session = new Session({ sessionId: 's1', cwd: root, roots: [root] }, () => idle, undefined, undefined, undefined, gate.forAgent('claude'));
+    session = new Session({ sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: root, roots: [root] }, () => idle, undefined, undefined, undefined, gate.forAgent('claude'));
   });
 
   function ask(toolCall: Record<string, unknown>, options = CLAUDE_OPTIONS, token = new CancellationTokenSource().token) {

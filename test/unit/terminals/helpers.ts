@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod, SessionScope } from '../../../src/session/clientRequests';
 import type { TerminalService } from '../../../src/editor/terminals/terminalService';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 export function scopeFor(sessionId: string, cwd: string = realpathSync(tmpdir())): SessionScope {
-  return { sessionId, cwd, roots: [cwd] };
+  return { sessionKey: sessionId as SessionKey, sessionId, cwd, roots: [cwd] };
 }
 
 export class Caller {
@@ -36,7 +37,7 @@ export class Caller {
 
   /** Resolves with the output once it matches `pattern` (checked on every output event, no polling). */
   outputMatching(terminalId: string, pattern: RegExp): Promise<RegExpMatchArray> {
-    const record = this.service.book.get(this.scope.sessionId, terminalId);
+    const record = this.service.book.get(this.scope.sessionKey, terminalId);
     if (!record) return Promise.reject(new Error(`no terminal ${terminalId}`));
     const text = (): string => record.process.output.readFrom(0, Number.MAX_SAFE_INTEGER).text;
     const read = (): RegExpMatchArray | null => text().match(pattern);
@@ -67,3 +68,6 @@ export async function errorCode(promise: Promise<unknown>): Promise<number | und
   }
   throw new Error('expected a rejection');
 }
+
+/** A session key for tests that name their sessions. */
+export const key = (name: string): SessionKey => name as SessionKey;

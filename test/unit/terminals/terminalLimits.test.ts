@@ -8,6 +8,7 @@ import { errorCodeOf, INTERNAL_ERROR, REQUEST_CANCELLED } from '../../../src/acp
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from '../../../src/editor/terminals/terminalService';
 import { NoticedError } from '../../../src/session/clientRequests';
 import { Caller, scopeFor } from './helpers';
+import { key } from './helpers';
 
 const node = process.execPath;
 const LONG = { command: node, args: ['-e', 'setTimeout(() => {}, 60000)'] };
@@ -27,14 +28,14 @@ describe('TerminalService limits', function () {
   });
 
   afterEach(async () => {
-    await service.sessionEnded('session-a');
-    await service.sessionEnded('session-b');
+    await service.sessionEnded(key('session-a'));
+    await service.sessionEnded(key('session-b'));
     service.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 
   function live(sessionId = 'session-a'): number {
-    return service.book.ofSession(sessionId).filter((record) => !record.released && record.process.running).length;
+    return service.book.ofSession(key(sessionId)).filter((record) => !record.released && record.process.running).length;
   }
 
   it('defaults to 16 live terminals per session', () => {
@@ -53,7 +54,7 @@ describe('TerminalService limits', function () {
     assert.match(refused.message, /Too many terminals: this session already has 2 that are not released/);
     assert.match(refused.notice, /more than 2 terminals.*acp\.terminals\.maxPerSession/s);
     assert.deepEqual(refused.data, { limit: 2 });
-    assert.equal(service.book.ofSession('session-a').length, 2, 'no record and no process for the refused one');
+    assert.equal(service.book.ofSession(key('session-a')).length, 2, 'no record and no process for the refused one');
   });
 
   it('counts only terminals not released, per session; a command that exited still counts until released', async () => {
@@ -80,7 +81,7 @@ describe('TerminalService limits', function () {
     const source = new CancellationTokenSource();
     source.cancel();
     await assert.rejects(caller.call('terminal/create', LONG, source.token), (error: unknown) => errorCodeOf(error) === REQUEST_CANCELLED);
-    assert.equal(service.book.ofSession('session-a').length, 0);
+    assert.equal(service.book.ofSession(key('session-a')).length, 0);
     assert.equal(live(), 0);
   });
 });

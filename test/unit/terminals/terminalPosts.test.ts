@@ -6,6 +6,7 @@ import type { HostToWebview, TerminalOutputMessage } from '../../../src/shared/w
 import { FRAME_MS } from '../../../src/webview/patchCoalescer';
 import { ScriptedCommand } from './fakeCommand';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import { key } from './helpers';
 
 function setup() {
   const book = new TerminalBook(64 * 1024);
@@ -14,7 +15,7 @@ function setup() {
   const poster = new TerminalOutputPoster(book, (message) => posted.push(message), scheduler);
   const add = (sessionId: string, terminalId: string) => {
     const command = new ScriptedCommand();
-    book.add(sessionId, terminalId, 'cmd', command);
+    book.add(key(sessionId), terminalId, 'cmd', command);
     return command;
   };
   const outputs = () => posted.filter((m): m is TerminalOutputMessage => m.type === 'terminalOutput');
@@ -24,13 +25,13 @@ function setup() {
 describe('terminal output poster', () => {
   it('coalesces all output of a frame into one post per terminal, then continues with deltas', () => {
     const { poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const a = add('s1', 'term-1');
     a.print('one ');
     a.print('two ');
     assert.equal(outputs().length, 0, 'nothing before the frame ends');
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionId: 's1', terminalId: 'term-1', text: 'one two ' }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'one two ' }]);
     a.print('three');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].text, 'three');
@@ -39,7 +40,7 @@ describe('terminal output poster', () => {
 
   it('posts at most ~60 times a second however often output arrives', () => {
     const { poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const a = add('s1', 'term-1');
     for (let ms = 0; ms < 1000; ms++) {
       a.print('x');
@@ -53,7 +54,7 @@ describe('terminal output poster', () => {
 
   it('sends only the newest part of a flood, marked replace and truncated', () => {
     const { poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const a = add('s1', 'term-1');
     a.print('a'.repeat(MAX_POST_BYTES));
     a.print('the end');
@@ -67,12 +68,12 @@ describe('terminal output poster', () => {
 
   it('sends the exit status once, with the last output', () => {
     const { poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const a = add('s1', 'term-1');
     a.print('bye\n');
     a.exit({ exitCode: 2, signal: null });
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionId: 's1', terminalId: 'term-1', text: 'bye\n', exitStatus: { exitCode: 2, signal: null } }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'bye\n', exitStatus: { exitCode: 2, signal: null } }]);
     a.print('late output from a background job');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].exitStatus, undefined);
@@ -80,18 +81,18 @@ describe('terminal output poster', () => {
 
   it('ignores terminals of other sessions and stops with the session it followed', () => {
     const { poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     add('s2', 'term-1').print('other session');
     const mine = add('s1', 'term-1');
     mine.print('pending');
-    poster.follow('s2');
+    poster.follow(key('s2'));
     scheduler.advance(FRAME_MS);
     assert.deepEqual(outputs(), [], 'what was pending for s1 is dropped');
   });
 
   it('snapshot: current output of referenced or live terminals, and deltas continue from it', () => {
     const { book, poster, scheduler, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const live = add('s1', 'term-1');
     const releasedShown = add('s1', 'term-2');
     const releasedHidden = add('s1', 'term-3');
@@ -100,8 +101,8 @@ describe('terminal output poster', () => {
     releasedShown.exit({ exitCode: 0, signal: null });
     releasedHidden.print('hidden');
     releasedHidden.exit({ exitCode: 0, signal: null });
-    book.markReleased(book.get('s1', 'term-2')!);
-    book.markReleased(book.get('s1', 'term-3')!);
+    book.markReleased(book.get(key('s1'), 'term-2')!);
+    book.markReleased(book.get(key('s1'), 'term-3')!);
     const views = poster.snapshot(new Set(['term-2']));
     assert.deepEqual(views, [
       { terminalId: 'term-1', text: 'live so far' },
@@ -116,16 +117,16 @@ describe('terminal output poster', () => {
 
   it('posts the output of released terminals that older entries refer to, once', () => {
     const { book, poster, add, outputs } = setup();
-    poster.follow('s1');
+    poster.follow(key('s1'));
     const old = add('s1', 'term-1');
     old.print('from long ago');
     old.exit({ exitCode: 0, signal: null });
-    book.markReleased(book.get('s1', 'term-1')!);
+    book.markReleased(book.get(key('s1'), 'term-1')!);
     assert.deepEqual(poster.snapshot(new Set()), [], 'not in the snapshot window');
     poster.postReferenced(new Set(['term-1', 'term-9']));
     poster.postReferenced(new Set(['term-1']));
     assert.deepEqual(outputs(), [
-      { type: 'terminalOutput', sessionId: 's1', terminalId: 'term-1', text: 'from long ago', exitStatus: { exitCode: 0, signal: null }, replace: true },
+      { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'from long ago', exitStatus: { exitCode: 0, signal: null }, replace: true },
     ]);
   });
 

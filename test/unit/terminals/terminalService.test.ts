@@ -7,6 +7,7 @@ import { INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from '../../../
 import { TerminalService } from '../../../src/editor/terminals/terminalService';
 import { processIsGone, waitUntil } from '../acp/harness';
 import { Caller, errorCode, scopeFor } from './helpers';
+import { key } from './helpers';
 
 const node = process.execPath;
 
@@ -33,8 +34,8 @@ describe('TerminalService with real processes', function () {
   });
 
   afterEach(async () => {
-    await service.sessionEnded('session-a');
-    await service.sessionEnded('session-b');
+    await service.sessionEnded(key('session-a'));
+    await service.sessionEnded(key('session-b'));
     service.dispose();
     for (const pid of strays.splice(0)) {
       try {
@@ -194,7 +195,7 @@ describe('TerminalService with real processes', function () {
     ];
     strays.push(...pids);
     const waiting = caller.wait(first);
-    await service.sessionEnded('session-a');
+    await service.sessionEnded(key('session-a'));
     assert.deepEqual(await waiting, { exitCode: null, signal: 'SIGTERM' });
     for (const pid of pids) await waitUntil(() => processIsGone(pid), 5000, `process ${pid} is gone`);
     assert.equal(await errorCode(caller.output(first)), RESOURCE_NOT_FOUND);
@@ -206,7 +207,7 @@ describe('TerminalService with real processes', function () {
     const id = await caller.create({ command: 'echo visible after release' });
     await caller.wait(id);
     await caller.call('terminal/release', { terminalId: id });
-    const record = service.book.get('session-a', id);
+    const record = service.book.get(key('session-a'), id);
     assert.ok(record?.released);
     assert.equal(record.process.output.readFrom(0, 1000).text, 'visible after release\n');
   });

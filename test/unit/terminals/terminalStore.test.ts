@@ -1,14 +1,15 @@
 import * as assert from 'node:assert/strict';
 import type { HostToWebview, SessionSnapshot } from '../../../src/shared/webviewProtocol';
 import { MAX_TERMINALS, MAX_TEXT_CHARS, TerminalStore, keepTail } from '../../../webview-ui/src/terminals/terminalStore';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
-function snapshot(sessionId: string, terminals: Extract<HostToWebview, { type: 'snapshot' }>['terminals'] = []): HostToWebview {
-  const session = { sessionId, header: { turn: 'idle' }, entries: [], totalEntries: 0 } as unknown as SessionSnapshot;
+function snapshot(sessionKey: string, terminals: Extract<HostToWebview, { type: 'snapshot' }>['terminals'] = []): HostToWebview {
+  const session = { sessionKey, header: { turn: 'idle' }, entries: [], totalEntries: 0 } as unknown as SessionSnapshot;
   return { type: 'snapshot', agent: null, session, terminals };
 }
 
-function output(fields: { terminalId: string; text: string; replace?: boolean; truncated?: boolean; sessionId?: string; exitStatus?: { exitCode: number | null; signal: string | null } }): HostToWebview {
-  return { type: 'terminalOutput', sessionId: 's1', ...fields };
+function output(fields: { terminalId: string; text: string; replace?: boolean; truncated?: boolean; sessionKey?: SessionKey; exitStatus?: { exitCode: number | null; signal: string | null } }): HostToWebview {
+  return { type: 'terminalOutput', sessionKey: 's1' as SessionKey, ...fields };
 }
 
 describe('webview terminal store', () => {
@@ -27,7 +28,7 @@ describe('webview terminal store', () => {
     const store = new TerminalStore();
     store.apply(snapshot('s1'));
     store.apply(output({ terminalId: 'term-1', text: 'mine' }));
-    store.apply(output({ terminalId: 'term-2', text: 'not mine', sessionId: 's0' }));
+    store.apply(output({ terminalId: 'term-2', text: 'not mine', sessionKey: 's0' as SessionKey }));
     assert.equal(store.get('term-2'), undefined);
     store.apply(snapshot('s2'));
     assert.equal(store.get('term-1'), undefined);

@@ -1,6 +1,7 @@
 // Small builders for webview tests.
 import type { AgentMessageEntry, SessionHeader, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
 import type { AgentSummary, HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 export function header(patch: Partial<SessionHeader> = {}): SessionHeader {
   return { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], ...patch };
@@ -30,8 +31,8 @@ export const readyAgent: AgentSummary = { id: 'demo', name: 'Demo agent', status
 
 export function snapshot(
   entries: TranscriptEntry[],
-  sessionId = 's1',
+  sessionKey = 's1' as SessionKey,
   agent: AgentSummary | null = readyAgent,
 ): HostToWebview {
-  return { type: 'snapshot', agent, session: { sessionId, header: header(), entries, totalEntries: entries.length } };
+  return { type: 'snapshot', agent, session: { sessionKey, header: header(), entries, totalEntries: entries.length } };
 }

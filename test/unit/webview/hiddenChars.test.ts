@@ -12,6 +12,7 @@ import { SessionRow } from '../../../webview-ui/src/sessions/SessionRow';
 import type { HostBridge } from '../../../webview-ui/src/vscodeApi';
 import { emptyViewState } from '../../../webview-ui/src/viewState';
 import { readyAgent, toolCall } from './fixtures';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const host: HostBridge = { post: () => undefined, getViewState: () => emptyViewState, setViewState: () => undefined };
 const RLO = '\u202E';
@@ -76,7 +77,7 @@ describe('hidden characters in what the agent names', () => {
 
   it('session titles in the header and the session switcher', () => {
     assertMarked(render(h(Header, { agent: readyAgent, sessionTitle: `Fix ${RLO}gub`, usage: undefined })), 'header');
-    const row = { key: 's', agentId: 'a', agentName: 'Agent', title: `Fix ${RLO}gub`, cwd: '/w', activity: 'idle' as const };
+    const row = { key: 's1' as SessionKey, agentId: 'a', agentName: 'Agent', title: `Fix ${RLO}gub`, cwd: '/w', activity: 'idle' as const };
     assertMarked(render(h(SessionRow, { row, current: false, multiRoot: false, onChoose: () => undefined, onClose: () => undefined })), 'session row');
   });
 });

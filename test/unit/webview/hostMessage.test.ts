@@ -8,9 +8,9 @@ describe('webview asHostMessage', () => {
       snapshot([agentMessage('a', 1, 'x')]),
       { type: 'snapshot', agent: null, session: null },
       { type: 'agent', agent: readyAgent },
-      { type: 'entries', sessionId: 's', upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
-      { type: 'entries', sessionId: 's', upserts: [], totalEntries: 1, header: header() },
-      { type: 'header', sessionId: 's', header: header() },
+      { type: 'entries', sessionKey: 's', upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
+      { type: 'entries', sessionKey: 's', upserts: [], totalEntries: 1, header: header() },
+      { type: 'header', sessionKey: 's', header: header() },
     ];
     for (const message of messages) assert.equal(asHostMessage(message), message);
   });
@@ -22,12 +22,12 @@ describe('webview asHostMessage', () => {
       [],
       { type: 'nope' },
       { type: 'snapshot', agent: null },
-      { type: 'snapshot', agent: null, session: { sessionId: 's', header: header(), entries: [{ id: 1, rev: 1 }] } },
+      { type: 'snapshot', agent: null, session: { sessionKey: 's', header: header(), entries: [{ id: 1, rev: 1 }] } },
       { type: 'agent' },
-      { type: 'entries', sessionId: 's', upserts: null, totalEntries: 0 },
-      { type: 'entries', sessionId: 's', upserts: [{ id: 'a' }], totalEntries: 1 },
-      { type: 'entries', sessionId: 's', upserts: [], totalEntries: 1, header: 'x' },
-      { type: 'header', sessionId: 's' },
+      { type: 'entries', sessionKey: 's', upserts: null, totalEntries: 0 },
+      { type: 'entries', sessionKey: 's', upserts: [{ id: 'a' }], totalEntries: 1 },
+      { type: 'entries', sessionKey: 's', upserts: [], totalEntries: 1, header: 'x' },
+      { type: 'header', sessionKey: 's' },
     ];
     for (const message of bad) assert.equal(asHostMessage(message), undefined, JSON.stringify(message));
   });

@@ -5,11 +5,12 @@ import { parseViewState } from '../../../webview-ui/src/viewState';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
 import type { TurnState } from '../../../src/shared/model';
 import { agentMessage, header, readyAgent, snapshot } from './fixtures';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 function state(agent: AgentSummary | null, turn: TurnState | null): ChatState {
   if (turn === null) return { synced: true, agent, session: null };
-  const base = applyHostMessage(initialChatState, snapshot([agentMessage('a', 1, 'x'), agentMessage('b', 1, 'y')], 's1', agent));
-  return applyHostMessage(base, { type: 'header', sessionId: 's1', header: header({ turn }) });
+  const base = applyHostMessage(initialChatState, snapshot([agentMessage('a', 1, 'x'), agentMessage('b', 1, 'y')], 's1' as SessionKey, agent));
+  return applyHostMessage(base, { type: 'header', sessionKey: 's1' as SessionKey, header: header({ turn }) });
 }
 
 describe('webview selectors and view state', () => {

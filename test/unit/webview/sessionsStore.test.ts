@@ -3,15 +3,16 @@ import type { SessionsMessage } from '../../../src/shared/sessionsProtocol';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 import { folderName, relativeTime } from '../../../webview-ui/src/sessions/relativeTime';
 import { SessionsStore, waitingElsewhere } from '../../../webview-ui/src/sessions/sessionsStore';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const sessions: SessionsMessage = {
   type: 'sessions',
-  currentKey: 's1',
+  currentKey: 's1' as SessionKey,
   multiRoot: false,
   sessions: [
-    { key: 's1', agentId: 'a', agentName: 'A', title: 'Shown', cwd: '/w', activity: 'needsYou' },
-    { key: 's2', agentId: 'b', agentName: 'B', title: 'Behind', cwd: '/w', activity: 'needsYou' },
-    { key: 's3', agentId: 'b', agentName: 'B', title: 'Busy', cwd: '/w', activity: 'working' },
+    { key: 's1' as SessionKey, agentId: 'a', agentName: 'A', title: 'Shown', cwd: '/w', activity: 'needsYou' },
+    { key: 's2' as SessionKey, agentId: 'b', agentName: 'B', title: 'Behind', cwd: '/w', activity: 'needsYou' },
+    { key: 's3' as SessionKey, agentId: 'b', agentName: 'B', title: 'Busy', cwd: '/w', activity: 'working' },
   ],
 };
 

@@ -3,6 +3,7 @@ import { ChatStore, applyHostMessage, initialChatState, type ChatState } from '.
 import type { TranscriptEntry } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { agentMessage, header, readyAgent, snapshot, toolCall } from './fixtures';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 function texts(state: ChatState): string[] {
   return (state.session?.entries ?? []).map((e) => `${e.id}@${e.rev}`);
@@ -19,11 +20,11 @@ describe('webview store', () => {
       const next = applyHostMessage(first, {
         type: 'snapshot',
         agent: { id: 'x', name: 'X', status: 'starting' },
-        session: { sessionId: 's2', header: header({ title: 'T' }), entries: [agentMessage('c', 3, 'three')], totalEntries: 10 },
+        session: { sessionKey: 's2' as SessionKey, header: header({ title: 'T' }), entries: [agentMessage('c', 3, 'three')], totalEntries: 10 },
       });
       assert.equal(next.synced, true);
       assert.equal(next.agent?.id, 'x');
-      assert.equal(next.session?.sessionId, 's2');
+      assert.equal(next.session?.sessionKey, 's2');
       assert.equal(next.session?.header.title, 'T');
       assert.deepEqual(texts(next), ['c@3']);
       assert.equal(next.session?.totalEntries, 10);
@@ -51,7 +52,7 @@ describe('webview store', () => {
       const next = applyHostMessage(initialChatState, {
         type: 'snapshot',
         agent: null,
-        session: { sessionId: 's', header: header(), entries: [agentMessage('a', 1, 'x')], totalEntries: 0 },
+        session: { sessionKey: 's' as SessionKey, header: header(), entries: [agentMessage('a', 1, 'x')], totalEntries: 0 },
       });
       assert.equal(next.session?.totalEntries, 1);
     });
@@ -62,7 +63,7 @@ describe('webview store', () => {
       const first = withSession([agentMessage('a', 1, 'one'), toolCall('t', 1)]);
       const next = applyHostMessage(first, {
         type: 'entries',
-        sessionId: 's1',
+        sessionKey: 's1' as SessionKey,
         upserts: [agentMessage('a', 2, 'one more'), agentMessage('b', 1, 'x'), agentMessage('c', 1, 'y')],
         totalEntries: 4,
       });
@@ -75,7 +76,7 @@ describe('webview store', () => {
       const first = withSession([agentMessage('a', 1, 'one'), agentMessage('b', 1, 'two'), agentMessage('c', 1, 'three')]);
       const next = applyHostMessage(first, {
         type: 'entries',
-        sessionId: 's1',
+        sessionKey: 's1' as SessionKey,
         upserts: [agentMessage('d', 1, 'four')],
         totalEntries: 2,
         header: header({ dropped: { entries: 2, chars: 6 } }),
@@ -89,7 +90,7 @@ describe('webview store', () => {
     it('keeps untouched entry objects (memoized views stay put) and does not mutate the old state', () => {
       const first = withSession([agentMessage('a', 1, 'one'), toolCall('t', 1)]);
       const before = first.session?.entries.slice();
-      const next = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [toolCall('t', 2)], totalEntries: 2 });
+      const next = applyHostMessage(first, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [toolCall('t', 2)], totalEntries: 2 });
       assert.equal(next.session?.entries[0], first.session?.entries[0]);
       assert.notEqual(next.session?.entries, first.session?.entries);
       assert.deepEqual(first.session?.entries, before);
@@ -98,9 +99,9 @@ describe('webview store', () => {
 
     it('ignores an upsert older than (or as old as) the entry held', () => {
       const first = withSession([agentMessage('a', 5, 'newest')]);
-      const older = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 4, 'stale')], totalEntries: 1 });
+      const older = applyHostMessage(first, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('a', 4, 'stale')], totalEntries: 1 });
       assert.equal(older, first);
-      const same = applyHostMessage(first, { type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 5, 'dup')], totalEntries: 1 });
+      const same = applyHostMessage(first, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('a', 5, 'dup')], totalEntries: 1 });
       assert.equal(same, first);
     });
 
@@ -108,7 +109,7 @@ describe('webview store', () => {
       const first = withSession([]);
       const next = applyHostMessage(first, {
         type: 'entries',
-        sessionId: 's1',
+        sessionKey: 's1' as SessionKey,
         upserts: [agentMessage('a', 1, 'x'), agentMessage('a', 3, 'z'), agentMessage('a', 2, 'y')],
         totalEntries: 1,
       });
@@ -118,7 +119,7 @@ describe('webview store', () => {
     it('applies a header riding along', () => {
       const next = applyHostMessage(withSession(), {
         type: 'entries',
-        sessionId: 's1',
+        sessionKey: 's1' as SessionKey,
         upserts: [],
         totalEntries: 1,
         header: header({ turn: 'running' }),
@@ -128,14 +129,14 @@ describe('webview store', () => {
 
     it('drops patches for another session or when there is none', () => {
       const first = withSession();
-      const message: HostToWebview = { type: 'entries', sessionId: 'other', upserts: [agentMessage('z', 1, 'x')], totalEntries: 9 };
+      const message: HostToWebview = { type: 'entries', sessionKey: 'other' as SessionKey, upserts: [agentMessage('z', 1, 'x')], totalEntries: 9 };
       assert.equal(applyHostMessage(first, message), first);
       assert.equal(applyHostMessage(initialChatState, message), initialChatState);
       assert.equal(initialChatState.synced, false);
     });
 
     it('updates the total even when no entry changed', () => {
-      const next = applyHostMessage(withSession(), { type: 'entries', sessionId: 's1', upserts: [], totalEntries: 7 });
+      const next = applyHostMessage(withSession(), { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], totalEntries: 7 });
       assert.equal(next.session?.totalEntries, 7);
     });
   });
@@ -143,10 +144,10 @@ describe('webview store', () => {
   describe('header and agent', () => {
     it('replaces the header of the held session only', () => {
       const first = withSession();
-      const next = applyHostMessage(first, { type: 'header', sessionId: 's1', header: header({ title: 'New title' }) });
+      const next = applyHostMessage(first, { type: 'header', sessionKey: 's1' as SessionKey, header: header({ title: 'New title' }) });
       assert.equal(next.session?.header.title, 'New title');
       assert.equal(next.session?.entries, first.session?.entries);
-      assert.equal(applyHostMessage(first, { type: 'header', sessionId: 's9', header: header({ title: 'x' }) }), first);
+      assert.equal(applyHostMessage(first, { type: 'header', sessionKey: 's9' as SessionKey, header: header({ title: 'x' }) }), first);
     });
 
     it('updates the agent summary and keeps the session', () => {
@@ -169,7 +170,7 @@ describe('webview store', () => {
       const seen: ChatState[] = [];
       const unsubscribe = store.subscribe((s) => seen.push(s));
       store.apply(snapshot([agentMessage('a', 2, 'x')]));
-      store.apply({ type: 'entries', sessionId: 's1', upserts: [agentMessage('a', 1, 'stale')], totalEntries: 1 });
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('a', 1, 'stale')], totalEntries: 1 });
       assert.equal(seen.length, 1);
       assert.equal(store.getState(), seen[0]);
       unsubscribe();

@@ -11,6 +11,7 @@ import { toolCardLook, toolCardOpenByDefault } from '../../../webview-ui/src/log
 import { formatTokenCount, usageText } from '../../../webview-ui/src/logic/usageText';
 import { ChatStore, applyHostMessage, type ChatState } from '../../../webview-ui/src/store';
 import { agentMessage, header, snapshot, toolCall } from './fixtures';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
 function notice(id: string, text: string): NoticeEntry {
   return { kind: 'notice', id, rev: 1, severity: 'error', text };
@@ -21,10 +22,10 @@ describe('transcript messages (host side validation)', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'openLink', href: 'https://example.com' }), { type: 'openLink', href: 'https://example.com' });
     assert.deepEqual(parseWebviewMessage({ type: 'openLocation', path: '/w/a.ts', line: 3 }), { type: 'openLocation', path: '/w/a.ts', line: 3 });
     assert.deepEqual(parseWebviewMessage({ type: 'openLocation', path: '/w/a.ts', line: null }), { type: 'openLocation', path: '/w/a.ts' });
-    assert.deepEqual(parseWebviewMessage({ type: 'openDiff', toolCallId: 'tc', index: 0 }), { type: 'openDiff', toolCallId: 'tc', index: 0 });
-    assert.deepEqual(parseWebviewMessage({ type: 'reviewInline', toolCallId: 'tc', index: 1, extra: 'x' }), { type: 'reviewInline', toolCallId: 'tc', index: 1 });
+    assert.deepEqual(parseWebviewMessage({ type: 'openDiff', toolCallId: 'tc', index: 0, sessionKey: 's1' }), { type: 'openDiff', toolCallId: 'tc', index: 0, sessionKey: 's1' });
+    assert.deepEqual(parseWebviewMessage({ type: 'reviewInline', toolCallId: 'tc', index: 1, sessionKey: 's1', extra: 'x' }), { type: 'reviewInline', toolCallId: 'tc', index: 1, sessionKey: 's1' });
     assert.deepEqual(parseWebviewMessage({ type: 'copyText', text: '' }), { type: 'copyText', text: '' });
-    assert.deepEqual(parseWebviewMessage({ type: 'loadOlder', sessionId: 's', before: 'e5' }), { type: 'loadOlder', sessionId: 's', before: 'e5' });
+    assert.deepEqual(parseWebviewMessage({ type: 'loadOlder', sessionKey: 's1', before: 'e5' }), { type: 'loadOlder', sessionKey: 's1', before: 'e5' });
   });
 
   it('refuses malformed ones, and links the policy refuses', () => {
@@ -41,7 +42,7 @@ describe('transcript messages (host side validation)', () => {
       { type: 'reviewInline', toolCallId: 'tc', index: -1 },
       { type: 'reviewInline', toolCallId: 7, index: 0 },
       { type: 'copyText', text: 42 },
-      { type: 'loadOlder', sessionId: 's' },
+      { type: 'loadOlder', sessionKey: 's' as SessionKey },
     ]) {
       assert.equal(parseTranscriptMessage(message), undefined, JSON.stringify(message));
       assert.equal(parseWebviewMessage(message), undefined, JSON.stringify(message));
@@ -61,8 +62,8 @@ describe('store: older entries', () => {
   it('prepends older entries, skips ids it holds, keeps positions right', () => {
     const store = new ChatStore();
     const newest = [agentMessage('e5', 1, 'five'), agentMessage('e6', 1, 'six')];
-    store.apply({ type: 'snapshot', agent: null, session: { sessionId: 's1', header: header(), entries: newest, totalEntries: 7 } });
-    store.apply({ type: 'olderEntries', sessionId: 's1', entries: [agentMessage('e3', 1, 'three'), agentMessage('e4', 1, 'four'), agentMessage('e5', 1, 'dup')], totalEntries: 7 });
+    store.apply({ type: 'snapshot', agent: null, session: { sessionKey: 's1' as SessionKey, header: header(), entries: newest, totalEntries: 7 } });
+    store.apply({ type: 'olderEntries', sessionKey: 's1' as SessionKey, entries: [agentMessage('e3', 1, 'three'), agentMessage('e4', 1, 'four'), agentMessage('e5', 1, 'dup')], totalEntries: 7 });
     const session = store.getState().session;
     assert.deepEqual(session?.entries.map((e) => e.id), ['e3', 'e4', 'e5', 'e6']);
     assert.equal(session?.positions.get('e6'), 3);
@@ -73,7 +74,7 @@ describe('store: older entries', () => {
   it('ignores older entries of another session', () => {
     const state = applyHostMessage(applyHostMessage({ synced: false, agent: null, session: null }, snapshot([])), {
       type: 'olderEntries',
-      sessionId: 'other',
+      sessionKey: 'other' as SessionKey,
       entries: [agentMessage('e1', 1, 'x')],
       totalEntries: 1,
     });
@@ -119,7 +120,7 @@ describe('announcements', () => {
   const running = (entries: TranscriptEntry[]): ChatState =>
     applyHostMessage(applyHostMessage({ synced: false, agent: null, session: null }, snapshot([])), {
       type: 'entries',
-      sessionId: 's1',
+      sessionKey: 's1' as SessionKey,
       upserts: entries,
       totalEntries: entries.length,
       header: header({ turn: 'running' }),
@@ -127,11 +128,11 @@ describe('announcements', () => {
 
   it('announces an agent message once it is finished, not while it streams', () => {
     const start = running([]);
-    const streaming = applyHostMessage(start, { type: 'entries', sessionId: 's1', upserts: [agentMessage('e1', 1, 'Hel')], totalEntries: 1 });
+    const streaming = applyHostMessage(start, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('e1', 1, 'Hel')], totalEntries: 1 });
     assert.deepEqual(announcementsBetween(start, streaming), []);
-    const more = applyHostMessage(streaming, { type: 'entries', sessionId: 's1', upserts: [agentMessage('e1', 2, 'Hello there')], totalEntries: 1 });
+    const more = applyHostMessage(streaming, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('e1', 2, 'Hello there')], totalEntries: 1 });
     assert.deepEqual(announcementsBetween(streaming, more), []);
-    const ended = applyHostMessage(more, { type: 'header', sessionId: 's1', header: header({ turn: 'idle' }) });
+    const ended = applyHostMessage(more, { type: 'header', sessionKey: 's1' as SessionKey, header: header({ turn: 'idle' }) });
     assert.deepEqual(announcementsBetween(more, ended), [{ politeness: 'polite', text: 'Hello there' }]);
   });
 
@@ -139,20 +140,20 @@ describe('announcements', () => {
     const before = running([toolCall('t1', 1)]);
     const asking = applyHostMessage(before, {
       type: 'entries',
-      sessionId: 's1',
+      sessionKey: 's1' as SessionKey,
       upserts: [toolCall('t1', 2, { title: 'Edit a.ts', permission: { requestKey: 'k1', options: [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }] } })],
       totalEntries: 1,
     });
     assert.deepEqual(announcementsBetween(before, asking), [{ politeness: 'assertive', text: 'Permission requested: Edit a.ts. Options: Allow.' }]);
-    const again = applyHostMessage(asking, { type: 'entries', sessionId: 's1', upserts: [{ ...(asking.session?.entries[0] as TranscriptEntry), rev: 3 }], totalEntries: 1 });
+    const again = applyHostMessage(asking, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [{ ...(asking.session?.entries[0] as TranscriptEntry), rev: 3 }], totalEntries: 1 });
     assert.deepEqual(announcementsBetween(asking, again), []);
   });
 
   it('announces new notices, and nothing for a snapshot', () => {
     const before = running([]);
-    const after = applyHostMessage(before, { type: 'entries', sessionId: 's1', upserts: [notice('e9', 'The agent answered with an error.')], totalEntries: 1 });
+    const after = applyHostMessage(before, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [notice('e9', 'The agent answered with an error.')], totalEntries: 1 });
     assert.deepEqual(announcementsBetween(before, after), [{ politeness: 'polite', text: 'The agent answered with an error.' }]);
-    const fresh = applyHostMessage(after, snapshot([agentMessage('e1', 1, 'old text')], 's2'));
+    const fresh = applyHostMessage(after, snapshot([agentMessage('e1', 1, 'old text')], 's2' as SessionKey));
     assert.deepEqual(announcementsBetween(after, fresh), []);
   });
 });

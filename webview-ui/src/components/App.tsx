@@ -1,5 +1,6 @@
 // The chat panel: header, transcript, plan, composer.
 import { AgentNameContext } from '../agentName';
+import { SessionKeyContext } from '../sessionKey';
 import type { ChatState, ChatStore } from '../store';
 import { useChatState } from '../hooks/useChatState';
 import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
@@ -25,6 +26,7 @@ export function App({ store }: { store: ChatStore }) {
   const plan = header?.plan ?? [];
   return (
     <AgentNameContext.Provider value={state.agent?.name}>
+    <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
       <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} />
       {sessions.historyOpen ? (
@@ -32,7 +34,7 @@ export function App({ store }: { store: ChatStore }) {
       ) : (
         <Transcript
           // Another session shown: a fresh transcript (entry ids repeat across sessions, rows are memoized by id).
-          key={state.session?.sessionId ?? ''}
+          key={state.session?.sessionKey ?? ''}
           session={state.session}
           activeId={activeEntryId(state)}
           emptyText={opening ? 'Loading the conversation…' : emptyText(state)}
@@ -47,6 +49,7 @@ export function App({ store }: { store: ChatStore }) {
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer state={state} />
     </div>
+    </SessionKeyContext.Provider>
     </AgentNameContext.Provider>
   );
 }

@@ -22,6 +22,7 @@ import { COMPOSER_INPUT_ID } from './composerFocus';
 import { ConfigPickers } from './ConfigPickers';
 import { Icon } from './Icon';
 import { PromptQueue } from './PromptQueue';
+import { useSessionKey } from '../sessionKey';
 
 interface ComposerProps {
   /** Why sending is not possible now; undefined when it is. */
@@ -37,6 +38,7 @@ const LIST_ID = 'composer-completions';
 
 export function Composer({ blocker, turn, header, agent }: ComposerProps) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   const hostState = useComposerHostState();
   const [draft, setDraft] = useDraft(host);
   const [caret, setCaret] = useState(draft.text.length);
@@ -103,6 +105,8 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
       text: draft.text,
       mentions,
       images: draft.images.map(({ mimeType, data, name }) => (name ? { mimeType, data, name } : { mimeType, data })),
+      // The session it goes to: the one shown (none yet: the host starts one).
+      ...(sessionKey ? { sessionKey } : {}),
     });
     setDraft(() => ({ text: '', mentions: [], images: [] }));
     setCaret(0);
@@ -110,7 +114,7 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
   };
 
   const cancel = (): void => {
-    if (turn === 'running') host.post({ type: 'cancel' });
+    if (turn === 'running' && sessionKey) host.post({ type: 'cancel', sessionKey });
   };
 
   const trackCaret = (event: { currentTarget: HTMLTextAreaElement }): void => setCaret(event.currentTarget.selectionStart);

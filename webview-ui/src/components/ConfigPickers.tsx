@@ -4,6 +4,7 @@
 import type { SessionHeader } from '../../../src/shared/model';
 import { MODE_PICKER_ID, sessionPickers, type Picker, type PickerChoice } from '../../../src/shared/configPickers';
 import { useHost } from '../hostContext';
+import { useSessionKey } from '../sessionKey';
 
 function groupsOf(choices: readonly PickerChoice[]): { group: string | undefined; choices: PickerChoice[] }[] {
   const groups: { group: string | undefined; choices: PickerChoice[] }[] = [];
@@ -29,9 +30,11 @@ function Options({ choices }: { choices: readonly PickerChoice[] }) {
 
 function PickerControl({ picker }: { picker: Picker }) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   const change = (value: string | boolean): void => {
-    if (picker.id === MODE_PICKER_ID && typeof value === 'string') host.post({ type: 'setMode', modeId: value });
-    else host.post({ type: 'setConfigOption', configId: picker.id, value });
+    if (!sessionKey) return;
+    if (picker.id === MODE_PICKER_ID && typeof value === 'string') host.post({ type: 'setMode', modeId: value, sessionKey });
+    else host.post({ type: 'setConfigOption', configId: picker.id, value, sessionKey });
   };
   const title = picker.description ? `${picker.label}: ${picker.description}` : picker.label;
   if (picker.kind === 'boolean') {

@@ -7,6 +7,7 @@ import { cardDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
 import { Icon } from './Icon';
 import { LocationLink } from './LocationLink';
+import { useSessionKey } from '../sessionKey';
 
 /** Diffs already computed, per content item object (the store keeps unchanged items as the same objects). */
 const computed = new WeakMap<object, DiffResult>();
@@ -43,6 +44,7 @@ function Summary({ result }: { result: Extract<DiffResult, { kind: 'tooLarge' }>
 
 export function DiffContent(props: DiffContentProps) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   const { item, toolCallId, index, path, oldText, newText } = props;
   const result = diffOf(item, oldText, newText);
   const added = result.kind === 'hunks' ? result.added : (result.added ?? props.roughAdded);
@@ -63,7 +65,7 @@ export function DiffContent(props: DiffContentProps) {
           type="button"
           class="button button--neutral tool-diff__open"
           data-action="open-diff"
-          onClick={() => host.post({ type: 'openDiff', toolCallId, index })}
+          onClick={() => sessionKey && host.post({ type: 'openDiff', toolCallId, index, sessionKey })}
         >
           <Icon name="diff-multiple" />
           <span>Open diff</span>
@@ -73,7 +75,7 @@ export function DiffContent(props: DiffContentProps) {
           class="button button--neutral tool-diff__open"
           data-action="review-inline"
           title="Open the file with the agent's changes marked, to keep or undo each one"
-          onClick={() => host.post({ type: 'reviewInline', toolCallId, index })}
+          onClick={() => sessionKey && host.post({ type: 'reviewInline', toolCallId, index, sessionKey })}
         >
           <Icon name="edit" />
           <span>Review inline</span>

@@ -16,6 +16,7 @@ import { permissionTone } from '../logic/permissionTone';
 import { focusComposer } from './composerFocus';
 import { Icon } from './Icon';
 import { VisibleText } from './VisibleText';
+import { useSessionKey } from '../sessionKey';
 
 interface PermissionPromptProps {
   permission: PendingPermission;
@@ -27,6 +28,7 @@ interface PermissionPromptProps {
 
 export function PermissionPrompt({ permission, title = '', texts = [] }: PermissionPromptProps) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
   const buttons = useRef<HTMLDivElement>(null);
@@ -44,7 +46,7 @@ export function PermissionPrompt({ permission, title = '', texts = [] }: Permiss
   const choose = (optionId: string): void => {
     if (chosen !== undefined || !arming.accepts()) return;
     setChosen(optionId);
-    host.post({ type: 'permission', requestKey: permission.requestKey, optionId });
+    if (sessionKey) host.post({ type: 'permission', requestKey: permission.requestKey, optionId, sessionKey });
   };
 
   const onKeyDown = (event: KeyboardEvent): void => {

@@ -3,6 +3,7 @@
 import type { PromptQueueView } from '../../../src/shared/composerProtocol';
 import { useHost } from '../hostContext';
 import { Icon } from './Icon';
+import { useSessionKey } from '../sessionKey';
 
 function attachmentsText(mentions: number, images: number): string {
   const parts: string[] = [];
@@ -13,6 +14,7 @@ function attachmentsText(mentions: number, images: number): string {
 
 export function PromptQueue({ queue }: { queue: PromptQueueView }) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   if (queue.items.length === 0) return null;
   return (
     <section class="prompt-queue" aria-label="Queued messages" data-queue-paused={queue.paused ? 'true' : 'false'}>
@@ -23,7 +25,7 @@ export function PromptQueue({ queue }: { queue: PromptQueueView }) {
             : `Queued, sent when the agent is done (${queue.items.length})`}
         </span>
         {queue.paused ? (
-          <button type="button" class="button button--secondary" data-action="resume-queue" onClick={() => host.post({ type: 'resumeQueue' })}>
+          <button type="button" class="button button--secondary" data-action="resume-queue" onClick={() => sessionKey && host.post({ type: 'resumeQueue', sessionKey })}>
             <Icon name="play" />
             <span>Send queued</span>
           </button>
@@ -41,7 +43,7 @@ export function PromptQueue({ queue }: { queue: PromptQueueView }) {
                 class="button button--icon"
                 aria-label="Remove queued message"
                 title="Remove from the queue"
-                onClick={() => host.post({ type: 'removeQueued', id: item.id })}
+                onClick={() => sessionKey && host.post({ type: 'removeQueued', id: item.id, sessionKey })}
               >
                 <Icon name="close" />
               </button>

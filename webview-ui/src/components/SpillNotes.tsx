@@ -1,19 +1,16 @@
 // The notes of text the host keeps outside memory (src/shared/transcriptCaps.ts): under a message cut at its cap,
 // "Message cut at 256 KB (61.0 MB in all)" with "Open full message"; above the first entry of a transcript whose
 // oldest entries were dropped, how many, with "Open earlier messages". Both ask the host to open a read-only editor.
-import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { DroppedEntries, EntryCut } from '../../../src/shared/model';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 import { useHost } from '../hostContext';
+import { useSessionKey } from '../sessionKey';
 import { cutNoteText, droppedNoteText } from '../logic/sizeText';
 import { Icon } from './Icon';
 
-/** The id of the session the transcript shows (entries do not carry it). */
-export const TranscriptSessionContext = createContext<string | undefined>(undefined);
-
 export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | undefined }) {
   const host = useHost();
-  const sessionId = useContext(TranscriptSessionContext);
+  const sessionKey = useSessionKey();
   if (!cut) return null;
   return (
     <div class="spill-note" data-cut-note data-kept-chars={cut.keptChars} data-total-chars={cut.totalChars}>
@@ -23,8 +20,8 @@ export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | und
         type="button"
         class="link-button"
         data-action="open-full-message"
-        disabled={!sessionId}
-        onClick={() => sessionId && host.post({ type: 'openFullMessage', sessionId, entryId })}
+        disabled={!sessionKey}
+        onClick={() => sessionKey && host.post({ type: 'openFullMessage', sessionKey, entryId })}
       >
         Open full message
       </button>
@@ -32,14 +29,14 @@ export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | und
   );
 }
 
-export function DroppedNote({ sessionId, dropped }: { sessionId: string; dropped: DroppedEntries | undefined }) {
+export function DroppedNote({ sessionKey, dropped }: { sessionKey: SessionKey; dropped: DroppedEntries | undefined }) {
   const host = useHost();
   if (!dropped) return null;
   return (
     <div class="spill-note spill-note--dropped" data-dropped-note data-dropped-entries={dropped.entries}>
       <Icon name="history" />
       <span>{droppedNoteText(dropped.entries, dropped.chars)}</span>
-      <button type="button" class="link-button" data-action="open-earlier-messages" onClick={() => host.post({ type: 'openEarlierMessages', sessionId })}>
+      <button type="button" class="link-button" data-action="open-earlier-messages" onClick={() => host.post({ type: 'openEarlierMessages', sessionKey })}>
         Open earlier messages
       </button>
     </div>

@@ -6,7 +6,7 @@ import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
 import type { SessionView } from '../store';
 import { Icon } from './Icon';
-import { DroppedNote, TranscriptSessionContext } from './SpillNotes';
+import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
 
 interface TranscriptProps {
@@ -26,17 +26,17 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
   const topSpacer = useRef<HTMLDivElement>(null);
   const entries = session?.entries ?? NO_ENTRIES;
   const hidden = session ? session.totalEntries - session.entries.length : 0;
-  const sessionId = session?.sessionId;
+  const sessionKey = session?.sessionKey;
   const requestOlder = useCallback(
     (before: string) => {
-      if (sessionId) host.post({ type: 'loadOlder', sessionId, before });
+      if (sessionKey) host.post({ type: 'loadOlder', sessionKey, before });
     },
-    [host, sessionId],
+    [host, sessionKey],
   );
   const virtual = useVirtualTranscript({
     scroller,
     topSpacer,
-    sessionId,
+    sessionKey,
     entries,
     positions: session?.positions ?? NO_POSITIONS,
     olderAvailable: hidden > 0,
@@ -45,7 +45,6 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
   const { window } = virtual;
 
   return (
-    <TranscriptSessionContext.Provider value={sessionId}>
       <div class="transcript">
         <div
           ref={scroller}
@@ -56,7 +55,7 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
           tabIndex={0}
           data-total-entries={session?.totalEntries ?? 0}
         >
-          {session && hidden <= 0 ? <DroppedNote sessionId={session.sessionId} dropped={session.header.dropped} /> : null}
+          {session && hidden <= 0 ? <DroppedNote sessionKey={session.sessionKey} dropped={session.header.dropped} /> : null}
           {hidden > 0 ? (
             <div class="transcript__hidden">
               <button type="button" class="link-button" data-action="load-older" onClick={virtual.loadOlder}>
@@ -87,6 +86,5 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
           </button>
         )}
       </div>
-    </TranscriptSessionContext.Provider>
   );
 }

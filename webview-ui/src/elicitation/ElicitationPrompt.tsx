@@ -14,17 +14,19 @@ import { VisibleText } from '../components/VisibleText';
 import { useHost } from '../hostContext';
 import { usePromptArming } from '../hooks/usePromptArming';
 import { FormFieldInput } from './ElicitationFields';
+import { useSessionKey } from '../sessionKey';
 
 const OUTCOME_TEXT: Record<ElicitationAction, string> = { accept: 'Sent.', decline: 'Declined.', cancel: 'Dismissed.' };
 const URL_OUTCOME_TEXT: Record<ElicitationAction, string> = { accept: 'Opened in your browser.', decline: 'Declined.', cancel: 'Dismissed.' };
 
 function useAnswer(entry: ElicitationEntry) {
   const host = useHost();
+  const sessionKey = useSessionKey();
   const [sent, setSent] = useState<ElicitationAction | undefined>(undefined);
   const answer = (action: ElicitationAction, values?: FormValues): void => {
     if (sent !== undefined || entry.outcome !== undefined) return;
     setSent(action);
-    host.post({ type: 'elicitation', requestKey: entry.requestKey, action, ...(values ? { values } : {}) });
+    if (sessionKey) host.post({ type: 'elicitation', requestKey: entry.requestKey, action, ...(values ? { values } : {}), sessionKey });
   };
   return { answer, busy: sent !== undefined || entry.outcome !== undefined };
 }

@@ -61,7 +61,7 @@ export interface VirtualTranscriptInput {
   scroller: RefObject<HTMLElement | null>;
   /** The spacer above the rendered rows: where the list starts inside the scroller. */
   topSpacer: RefObject<HTMLElement | null>;
-  sessionId: string | undefined;
+  sessionKey: string | undefined;
   entries: readonly TranscriptEntry[];
   positions: ReadonlyMap<string, number>;
   /** The host has entries older than `entries[0]`. */
@@ -85,7 +85,7 @@ interface Layout {
 }
 
 export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTranscript {
-  const { scroller, topSpacer, sessionId, entries, positions, olderAvailable, requestOlder } = input;
+  const { scroller, topSpacer, sessionKey, entries, positions, olderAvailable, requestOlder } = input;
   const [, setTick] = useState(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
   const heights = useRef(new Map<string, number>()).current;
@@ -96,14 +96,14 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
   const anchor = useRef<ScrollAnchor | undefined>(undefined);
   const viewport = useRef(0);
   const requestedBefore = useRef<string | undefined>(undefined);
-  const followed = useRef(sessionId);
+  const followed = useRef(sessionKey);
   const layout = useRef<Layout | null>(null);
   /** Where this hook last scrolled to itself: the scroll event that follows is ours, not the user's. */
   const ownScrollTop = useRef<number | undefined>(undefined);
 
   // Another session: its entry ids mean other entries.
-  if (followed.current !== sessionId) {
-    followed.current = sessionId;
+  if (followed.current !== sessionKey) {
+    followed.current = sessionKey;
     heights.clear();
     clearDisclosureChoices();
     stuck.current = true;

@@ -35,7 +35,7 @@ function agentText(entry: TranscriptEntry): string {
 export function announcementsBetween(prev: ChatState, next: ChatState): Announcement[] {
   const before = prev.session;
   const after = next.session;
-  if (!before || !after || before.sessionId !== after.sessionId || before === after) return [];
+  if (!before || !after || before.sessionKey !== after.sessionKey || before === after) return [];
   const out: Announcement[] = [];
   const wasActive = activeEntryId(prev);
   const nowActive = activeEntryId(next);

@@ -4,7 +4,7 @@ import type { TerminalOutputMessage } from '../../../src/shared/webviewProtocol'
 export function asTerminalOutputMessage(value: Record<string, unknown>): TerminalOutputMessage | undefined {
   if (value.type !== 'terminalOutput') return undefined;
   const valid =
-    typeof value.sessionId === 'string' &&
+    typeof value.sessionKey === 'string' &&
     typeof value.terminalId === 'string' &&
     typeof value.text === 'string' &&
     (value.exitStatus === undefined || (typeof value.exitStatus === 'object' && value.exitStatus !== null));

@@ -37,7 +37,7 @@ function isExitView(value: unknown): value is TerminalExitView {
 type Listener = () => void;
 
 export class TerminalStore {
-  private sessionId: string | undefined;
+  private sessionKey: string | undefined;
   private readonly views = new Map<string, TerminalView>();
   private readonly listeners = new Map<string, Set<Listener>>();
 
@@ -61,7 +61,7 @@ export class TerminalStore {
 
   apply(message: HostToWebview): void {
     if (message.type === 'snapshot') {
-      this.sessionId = message.session?.sessionId;
+      this.sessionKey = message.session?.sessionKey;
       const changed = new Set([...this.views.keys()]);
       this.views.clear();
       const terminals: unknown = message.terminals;
@@ -72,7 +72,7 @@ export class TerminalStore {
       }
       changed.forEach((id) => this.notify(id));
     } else if (message.type === 'terminalOutput') {
-      if (message.sessionId !== this.sessionId) return;
+      if (message.sessionKey !== this.sessionKey) return;
       const previous = this.views.get(message.terminalId);
       this.set(message.terminalId, this.merge(previous, message, message.replace === true));
       this.notify(message.terminalId);

@@ -1,0 +1,138 @@
+// The chat view's controller: what the user does in the chat, routed to what it acts on. Every message about a
+// session names it (its SessionKey), and goes to that session, never to "the session shown now": a click on a
+// permission button of a session the chat stopped showing a moment ago still answers that session's request, or
+// nothing. The rest (new session, history, sign-in, links, the permission level) acts on the window.
+import * as vscode from 'vscode';
+import { AuthRequiredError } from '../auth/authMethods';
+import type { AgentAuth } from '../auth/vscode/agentAuth';
+import type { ComposerHost } from '../composer/composerHost';
+import type { DiffView } from '../editor/diffView';
+import { copyText, openLink, openLocation } from '../editor/openFromChat';
+import type { SessionHistory } from '../history/vscode/sessionHistory';
+import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
+import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
+import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
+import type { OpenSession, SessionManager } from '../session/sessionManager';
+import type { SessionKey } from '../shared/sessionKey';
+import type { WebviewToHost } from '../shared/webviewProtocol';
+import { answerElicitation } from '../webview/elicitationHost';
+import type { SpilledTextApi } from '../webview/spilledText';
+
+export interface ChatControllerDeps {
+  manager: SessionManager;
+  composer: ComposerHost;
+  history: SessionHistory;
+  auth: AgentAuth;
+  policy: PermissionPolicy;
+  inlineReview: InlineReviewApi;
+  diffView: DiffView;
+  spilled: SpilledTextApi;
+  /** Waits until the configured agent is selected (settings read at activation or changed). */
+  agentSelected(): Promise<void>;
+  /** "New session" (asks for the folder in a multi-root workspace). */
+  newSession(): Promise<void>;
+  /** The folders chat links and locations resolve against. */
+  roots(): string[];
+  /** Logs a warning to the extension's log. */
+  warn(line: string): void;
+}
+
+export class ChatController {
+  constructor(private readonly deps: ChatControllerDeps) {}
+
+  async handle(message: WebviewToHost): Promise<void> {
+    const { manager, composer, history, policy } = this.deps;
+    await this.deps.agentSelected();
+    switch (message.type) {
+      case 'prompt':
+        return composer.prompt(message);
+      case 'setConfigOption':
+      case 'setMode':
+      case 'removeQueued':
+      case 'resumeQueue':
+        this.sessionNamed(message.sessionKey);
+        return composer.handle(message);
+      case 'searchFiles':
+        return composer.handle(message);
+      case 'cancel':
+        return this.sessionNamed(message.sessionKey).session.cancel();
+      case 'permission':
+        this.sessionNamed(message.sessionKey).session.choosePermission(message.requestKey, message.optionId);
+        return;
+      case 'elicitation':
+        return answerElicitation(this.sessionNamed(message.sessionKey).session, message, this.deps.warn);
+      case 'openDiff':
+        return this.deps.diffView.openToolCallDiff(this.sessionNamed(message.sessionKey).session.state.entries, message.toolCallId, message.index);
+      case 'reviewInline': {
+        const { session } = this.sessionNamed(message.sessionKey);
+        return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, this.deps.roots());
+      }
+      case 'loadOlder':
+        // The view provider answers it (it owns what the view was sent).
+        return;
+      case 'openFullMessage':
+        await this.deps.spilled.openFullMessage(message.sessionKey, message.entryId);
+        return;
+      case 'openEarlierMessages':
+        await this.deps.spilled.openEarlierMessages(message.sessionKey);
+        return;
+      case 'newSession':
+        return this.deps.newSession();
+      case 'switchSession':
+        return manager.show(message.key);
+      case 'closeSession':
+        return manager.close(message.key);
+      case 'showHistory':
+        return history.showHistory();
+      case 'moreHistory':
+        return history.moreHistory();
+      case 'openHistorySession':
+        return history.open(message.agentId, message.sessionId);
+      case 'deleteHistorySession':
+        return history.delete(message.agentId, message.sessionId);
+      case 'openAgentSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
+        return;
+      case 'restartAgent':
+        return manager.restartAgent();
+      case 'authenticate':
+        return this.deps.auth.signIn(message.methodId);
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
+      case 'openLink':
+        return openLink(message.href, this.deps.roots());
+      case 'openLocation':
+        return openLocation(message.path, message.line, this.deps.roots());
+      case 'copyText':
+        return copyText(message.text);
+      case 'setPermissionLevel':
+        return policy.setLevel(message.level);
+      case 'ready':
+        return this.viewReady();
+    }
+  }
+
+  /**
+   * The chat is on screen (the view provider sent it a snapshot): get the agent and a session going so the first
+   * answer comes sooner.
+   */
+  private async viewReady(): Promise<void> {
+    const { manager, history } = this.deps;
+    // The sessions open when the window went away come back first.
+    if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
+    if (!manager.session && manager.agent?.status === 'stopped') {
+      // Sign-in needed: the chat says so with its buttons.
+      await manager.newSession().catch((error: unknown) => {
+        if (!(error instanceof AuthRequiredError)) throw error;
+      });
+    }
+  }
+
+  /** The open session a message names; a message about a session that is gone is refused, not redirected. */
+  private sessionNamed(key: SessionKey): OpenSession {
+    const open = this.deps.manager.get(key);
+    if (!open) throw new Error('That session is not open any more.');
+    return open;
+  }
+}
