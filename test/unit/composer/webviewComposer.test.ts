@@ -6,7 +6,7 @@ import { canSubmit, composerHint } from '../../../webview-ui/src/composer/compos
 import { asComposerHostMessage } from '../../../webview-ui/src/composer/composerMessages';
 import { ComposerStore, applyComposerMessage, initialComposerHostState } from '../../../webview-ui/src/composer/composerStore';
 import { base64OfDataUrl, carriesFiles, imageRejection } from '../../../webview-ui/src/composer/images';
-import { moveActive } from '../../../webview-ui/src/composer/listNavigation';
+import { moveActive } from '../../../webview-ui/src/logic/listNavigation';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 import { optionIndexForKey } from '../../../webview-ui/src/logic/permissionKeys';
 import { parseViewState } from '../../../webview-ui/src/viewState';

@@ -1,12 +1,8 @@
 // The composer's completion list (slash commands, files to mention): a listbox above the input. The input keeps
 // focus and points at the active option (aria-activedescendant); a click chooses too.
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { CompletionItem } from '../composer/useCompletion';
 
-export interface CompletionItem {
-  key: string;
-  primary: string;
-  secondary?: string;
-}
 
 interface CompletionPopupProps {
   id: string;
