@@ -16,7 +16,7 @@ module.exports = {
   ],
   options: {
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
+    tsConfig: { fileName: 'tsconfig.test.json' },
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|out|dist|tools)/' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
