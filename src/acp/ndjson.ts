@@ -29,6 +29,7 @@ import {
   MessageWriter,
 } from 'vscode-jsonrpc/node';
 import { toConnectionCancel } from './cancellation';
+import { describeError } from '../shared/errors';
 
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -64,10 +65,6 @@ function isMessageLike(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const candidate = value as { jsonrpc?: unknown; method?: unknown; id?: unknown };
   return candidate.jsonrpc === '2.0' || candidate.method !== undefined || candidate.id !== undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader implements MessageReader {
@@ -209,7 +206,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       value = JSON.parse(text);
     } catch (error) {
       if (text.trim() === '') return;
-      this.report({ reason: 'invalid-json', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: errorText(error) });
+      this.report({ reason: 'invalid-json', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: describeError(error) });
       return;
     }
     if (!isMessageLike(value)) {
@@ -222,7 +219,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       callback(toConnectionCancel(value));
     } catch (error) {
       // The connection choked on a malformed message (e.g. `$/cancelRequest` without params): skip it, read on.
-      this.report({ reason: 'not-a-message', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: errorText(error) });
+      this.report({ reason: 'not-a-message', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: describeError(error) });
     }
   }
 

@@ -16,6 +16,7 @@ import { PromptDispatcher } from '../session/promptDispatcher';
 import type { SessionManager } from '../session/sessionManager';
 import { searchWorkspaceFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
+import { describeError } from '../shared/errors';
 
 export interface ComposerHostDeps {
   manager: SessionManager;
@@ -43,7 +44,7 @@ export class ComposerHost implements vscode.Disposable {
 
   constructor(private readonly deps: ComposerHostDeps) {
     this.dispatcher = new PromptDispatcher(deps.manager, contentForParts, (error) => {
-      void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(`A queued message was not sent: ${describeError(error)}`);
     });
     this.disposables.push({ dispose: () => this.dispatcher.dispose() });
     this.disposables.push(this.dispatcher.queue.onDidChange((queue) => deps.post({ type: 'queue', queue })));

@@ -34,6 +34,7 @@ import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } fro
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
 import { mergedToolCall } from '../policy/toolCallFacts';
 import { isAuthRequired } from '../auth/authMethods';
+import { describeError } from '../shared/errors';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -111,9 +112,9 @@ export class Session {
       this.finishTurn(this.cancelRequested ? 'cancelled' : undefined);
       if (this.cancelRequested) return;
       if (isAuthRequired(error)) {
-        this.notice('error', 'The agent needs you to sign in before it goes on.', errorText(error));
+        this.notice('error', 'The agent needs you to sign in before it goes on.', describeError(error));
         this.authEmitter.fire(error);
-      } else this.notice('error', 'The agent answered with an error.', errorText(error));
+      } else this.notice('error', 'The agent answered with an error.', describeError(error));
       return;
     }
     if (turn !== this.turnCounter) return;
@@ -259,7 +260,7 @@ export class Session {
   }
 
   private releaseServices(): void {
-    this.services.sessionEnded(this.sessionId).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
+    this.services.sessionEnded(this.sessionId).catch((error: unknown) => this.log(`Releasing session resources failed: ${describeError(error)}`));
   }
 
   private finishTurn(stopReason: string | undefined): void {
@@ -269,7 +270,7 @@ export class Session {
       try {
         observer.didEndTurn?.();
       } catch (error) {
-        this.log(`A turn observer failed: ${errorText(error)}`);
+        this.log(`A turn observer failed: ${describeError(error)}`);
       }
     }
   }
@@ -279,7 +280,7 @@ export class Session {
       try {
         await observer.willPrompt?.(content);
       } catch (error) {
-        this.log(`A turn observer failed before the prompt: ${errorText(error)}`);
+        this.log(`A turn observer failed before the prompt: ${describeError(error)}`);
       }
     }
   }
@@ -293,7 +294,3 @@ export class Session {
   }
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error);
-}

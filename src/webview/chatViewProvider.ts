@@ -9,6 +9,7 @@ import { olderPage } from '../shared/transcriptProtocol';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
+import { describeError } from '../shared/errors';
 
 export const CHAT_VIEW_ID = 'acp.chat';
 /** How many of the newest entries a (re)attaching view gets at once. */
@@ -101,7 +102,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     this.onUserAction(message).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(describeError(error));
     });
   }
 

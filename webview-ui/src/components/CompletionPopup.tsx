@@ -3,7 +3,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { CompletionItem } from '../composer/useCompletion';
 
-
 interface CompletionPopupProps {
   id: string;
   label: string;
