@@ -7,6 +7,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { closeEverything, TestUserInterface } from './files';
 import { activateExtension, useScriptedAgent } from './scriptedAgent';
+import { useTestUserInterface } from './userInterface';
 
 export interface FilesSuite {
   readonly api: AcpExtensionApi;
@@ -24,8 +25,6 @@ export interface FilesSuite {
 /** Registers the hooks; call inside a `describe`. */
 export function useFilesSuite(): FilesSuite {
   let api: AcpExtensionApi | undefined;
-  let ui = new TestUserInterface();
-  let restoreUi: vscode.Disposable | undefined;
   const need = (): AcpExtensionApi => {
     assert.ok(api, 'the extension is activated in before()');
     return api;
@@ -41,13 +40,9 @@ export function useFilesSuite(): FilesSuite {
     await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
 
-  beforeEach(() => {
-    ui = new TestUserInterface();
-    restoreUi = need().files.useUserInterface(ui);
-  });
+  const ui = useTestUserInterface(() => need().files, () => new TestUserInterface());
 
   afterEach(async () => {
-    restoreUi?.dispose();
     await closeEverything();
     const files = vscode.workspace.getConfiguration('acp.files');
     await files.update('outsideRoots', undefined, vscode.ConfigurationTarget.Global);
@@ -66,7 +61,7 @@ export function useFilesSuite(): FilesSuite {
       return need();
     },
     get ui() {
-      return ui;
+      return ui.current;
     },
     async sessionWith(scenario) {
       await useScriptedAgent(need(), scenario);
