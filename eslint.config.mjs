@@ -18,13 +18,20 @@
 //   webview-ui/src                                 the chat webview (browser): imports only src/shared
 //   src/demo                                       the scripted agent (its own program): imports only src/shared
 //
-// Imports that break these layers today, left for the session refactor (issue 15): acp/clientCapabilities ->
-// session/clientRequests, session/session -> policy/toolCallFacts (both reported by the rules below), and,
-// found by the cycle check only, config/agentDefaultsStore -> session/agentDefaults, policy/policyGate ->
-// session/permissionGate, editor/terminals -> webview/patchCoalescer.
+// Imports that go against this order today, left for the session refactor (issue 15). The rules below report the
+// first two; `npm run lint:cycles` reports the folder cycles that most of them close:
+//   acp/clientCapabilities -> session/clientRequests (type)
+//   session/session -> policy/toolCallFacts
+//   editor/files, editor/terminals -> session/clientRequests (types); editor/follow -> session/session,
+//     session/sessionManager (types)
+//   policy/policyGate, policy/vscode/permissionPolicy -> session/permissionGate (type)
+//   config/agentDefaultsStore -> session/agentDefaults, session/sessionManager (type)
+//   auth/vscode -> session/sessionManager (type): fine by this order, but dependency-cruiser counts src/auth as one
+//     folder with its subfolders, and session imports auth/authMethods
+//   editor/terminals -> webview/patchCoalescer (pure: could move to src/shared)
 //
-// Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a rule
-// holds however deep the importing file sits and however the relative path is spelled (plain
+// Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
+// rule holds however deep the importing file sits and however the relative path is spelled (plain
 // `no-restricted-imports` only sees the specifier text: `../session/x` from one depth, `../../session/x` from
 // another). Packages are kept out of the pure parts with `no-restricted-imports` and `no-nodejs-modules`.
 import { createRequire } from 'node:module';
