@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: builds what is missing, runs every case (cases/index.mjs) with interleaved rounds, prints which
-// figures are over budget, and writes bench/results/latest.md and latest.json. Not pass/fail: exits 0 unless the
+// figures are over budget, and writes bench/results/latest.md and latest.json (partial.md / partial.json for a run
+// with --only or --quick, so a partial run never replaces the last full one). Not pass/fail: exits 0 unless the
 // harness itself broke.
 //
 // usage: node bench/run.mjs [--rounds N] [--quick] [--no-peers] [--only name,name] [--case path/to/case.mjs] [--build]
@@ -77,9 +78,11 @@ async function main() {
   for (const module of await loadCases(options)) run.cases.push(await runCase(module, options));
   run.loadAfter = os.loadavg();
   run.finishedAt = new Date().toISOString();
-  console.log(`\n${writeResults(resultsDir, run)}`);
+  // A partial run (some cases, or scaled-down floods) never replaces the last full run's latest.md.
+  const base = options.only || options.quick ? 'partial' : 'latest';
+  console.log(`\n${writeResults(resultsDir, run, base)}`);
   for (const line of summaryLines(run)) console.log(line);
-  console.log(`Written: ${path.relative(process.cwd(), path.join(resultsDir, 'latest.md'))} and latest.json`);
+  console.log(`Written: ${path.relative(process.cwd(), path.join(resultsDir, `${base}.md`))} and ${base}.json`);
 }
 
 main().then(

@@ -2,7 +2,8 @@
 // from what is listed here (see acp/clientCapabilities.ts).
 import type * as vscode from 'vscode';
 import type { GroupGuard } from './acp/processWatchdog';
-import { createFilesService } from './editor/files';
+import { createFilesService, FilesApi } from './editor/files';
+import type { TerminalOutputSource } from './editor/terminals/terminalBook';
 import { createTerminalService } from './editor/terminals/createTerminalService';
 import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
 import { ClientServices, combineServices } from './session/clientRequests';
@@ -10,16 +11,23 @@ import type { Session } from './session/session';
 
 export interface ClientServicesHandle {
   readonly services: ClientServices;
+  /** The files service's API (the agents' writes; tests answer its prompts). */
+  readonly files: FilesApi;
+  /** The terminals' output, for the chat view's tool call cards. */
+  readonly terminalOutputs: TerminalOutputSource;
   /** Lets the services follow a session's view model (a command's VS Code terminal opens under its tool call's title). */
   follow(session: Session): vscode.Disposable;
   /** Kills every process the services started (terminal commands); resolves once they have exited. */
   stopProcesses(): Promise<void>;
 }
 
-export function createClientServices(context: vscode.ExtensionContext, guard?: GroupGuard): ClientServicesHandle {
+export function createClientServices(context: vscode.ExtensionContext, guard: GroupGuard | undefined, log: (line: string) => void): ClientServicesHandle {
   const terminals = createTerminalService(context, guard);
+  const files = createFilesService(context, log);
   return {
-    services: combineServices([createFilesService(context), terminals.services]),
+    services: combineServices([files.services, terminals.services]),
+    files: files.api,
+    terminalOutputs: terminals.outputs,
     follow: (session) =>
       session.onDidChange((change) => {
         for (const shown of terminalsShownBy(session.state, change.entries)) {

@@ -13,7 +13,7 @@ import { registerAddSelection } from './composer/addSelection';
 import { ComposerHost } from './composer/composerHost';
 import type { AgentDefinition } from './config/agentDefinitions';
 import { DiffView } from './editor/diffView';
-import { FilesApi, filesApiOf } from './editor/files';
+import type { FilesApi } from './editor/files';
 import { FollowAgent, registerFollowAgent } from './editor/follow';
 import { copyText, openLink, openLocation } from './editor/openFromChat';
 import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from './config/agentSettings';
@@ -28,6 +28,7 @@ import { AGENT_PRESETS } from './config/agentPresets';
 import { SessionHistory } from './history/vscode/sessionHistory';
 import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from './history/vscode/workspaceFileStore';
 import { createAgentLog } from './output/agentLog';
+import { createExtensionLog } from './output/extensionLog';
 import { createPermissionPolicy, PermissionPolicyApi } from './policy/vscode/permissionPolicy';
 import { TrafficLog } from './output/trafficLog';
 import { reviewInlineFromChat } from './review/vscode/inline/fromChat';
@@ -40,6 +41,8 @@ import type { WebviewToHost } from './shared/webviewProtocol';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
 import { answerElicitation } from './webview/elicitationHost';
+import { SpilledTextApi, spilledText } from './webview/spilledText';
+import { removeSpills } from './session/transcriptSpill';
 
 /** What activate() returns; the integration tests use it to watch sessions. */
 export interface AcpExtensionApi {
@@ -52,7 +55,7 @@ export interface AcpExtensionApi {
   readonly permissionNotifier: PermissionNotifier;
   /** Elicitation notifications shown while the chat view is hidden. */
   readonly elicitationNotifier: ElicitationNotifier;
-  /** The files service: the agents' write ledger, and prompts tests can answer. */
+  /** The files service: the agents' writes as they happen, and prompts tests can answer. */
   readonly files: FilesApi;
   /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
   readonly follow: FollowAgent;
@@ -68,6 +71,8 @@ export interface AcpExtensionApi {
   readonly history: SessionHistory;
   /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
   readonly logUri: vscode.Uri;
+  /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
+  readonly spilledText: SpilledTextApi;
 }
 
 function workspaceCwd(): string {
@@ -108,6 +113,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const credentialSecrets = new Set<string>();
   const allSecrets = (): string[] => [...knownSecrets, ...mcpSecrets, ...credentialSecrets];
   const maskSecrets = secretMasker(allSecrets);
+  // The extension's own log (sessions, files, review, history, auth...): the "ACP" output channel.
+  const extensionLog = createExtensionLog(maskSecrets);
+  context.subscriptions.push(extensionLog);
+  const log = extensionLog.of();
+  const warn = extensionLog.of(undefined, 'warn');
   const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
   const logFor = (agent: AgentDefinition): vscode.LogOutputChannel => {
@@ -121,7 +131,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
 
   let searchPath: string | undefined;
-  const clientServices = createClientServices(context, watchdog);
+  const clientServices = createClientServices(context, watchdog, extensionLog.of('files'));
   const services = clientServices.services;
   const clientCapabilities = clientCapabilitiesFor(services, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const policy = createPermissionPolicy(context, maskSecrets);
@@ -149,7 +159,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     cwd: defaultSessionCwd,
     roots: workspaceRoots,
     services,
-    log: (line) => console.log(`[acp] ${line}`),
+    log,
     workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),
     mcpServers: () => readMcpServers().servers,
@@ -182,6 +192,9 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
 
   const diffView = new DiffView();
   const chatRoots = workspaceRoots;
+  // Spill folders left by extension hosts that were killed before they could remove them.
+  void removeSpills({ stale: true });
+  const spilled = spilledText((sessionId) => manager.openSessions.find((open) => open.session.sessionId === sessionId)?.session);
   const handleUserAction = async (action: WebviewToHost): Promise<void> => {
     await selection;
     switch (action.type) {
@@ -199,7 +212,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         manager.session?.choosePermission(action.requestKey, action.optionId);
         return;
       case 'elicitation':
-        return answerElicitation(manager.session, action);
+        return answerElicitation(manager.session, action, warn);
       case 'newSession':
         return newSessionInFolder();
       case 'switchSession':
@@ -234,12 +247,17 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return reviewInlineFromChat(review.api.inline, manager.session?.state.entries, action.toolCallId, action.index, chatRoots());
       case 'copyText':
         return copyText(action.text);
+      case 'openFullMessage':
+        await spilled.openFullMessage(action.sessionId, action.entryId);
+        return;
+      case 'openEarlierMessages':
+        await spilled.openEarlierMessages(action.sessionId);
+        return;
       case 'setPermissionLevel':
         return policy.setLevel(action.level);
       case 'ready':
-        // The chat is on screen: get the agent and a session going so the first answer comes sooner.
-        composer.viewReady();
-        provider.postToView(policy.settings.levelMessage());
+        // The chat is on screen (the provider sent it a snapshot): get the agent and a session going so the first
+        // answer comes sooner.
         // The sessions open when the window went away come back first.
         if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
         if (!manager.session && manager.agent?.status === 'stopped') {
@@ -251,15 +269,19 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
         return;
     }
   };
-  const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction);
+  const provider = new ChatViewProvider(context.extensionUri, manager, handleUserAction, {
+    terminals: clientServices.terminalOutputs,
+    viewState: () => [composer.viewState(), policy.settings.levelMessage()],
+    log,
+  });
   const history = new SessionHistory({
     manager,
-    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, (line) => console.warn(`[acp history] ${line}`)),
-    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, (line) => console.warn(`[acp history] ${line}`)),
+    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, extensionLog.of('history', 'warn')),
+    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, extensionLog.of('history', 'warn')),
     roots: workspaceRoots,
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
-    post: (message) => provider.postToView(message),
-    log: (line) => console.log(`[acp history] ${line}`),
+    post: (message) => provider.post(message),
+    log: extensionLog.of('history'),
   });
   const newSessionInFolder = (): Promise<void> => newSessionInChosenFolder(manager, palette.picks, defaultSessionCwd);
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
@@ -269,7 +291,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     if (open) manager.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ manager, post: (message) => provider.postToView(message), revealView: showChat });
+  const composer = new ComposerHost({ manager, post: (message) => provider.post(message), revealView: showChat });
   const permissionNotifier = new PermissionNotifier(manager, {
     isPanelVisible: () => provider.isVisible,
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
@@ -281,11 +303,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     showPanel: showSessionInChat,
   });
 
-  const following = registerFollowAgent(manager);
+  const following = registerFollowAgent(manager, extensionLog.of('follow', 'warn'));
   const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat, knownSecrets: allSecrets });
-  const signIn = registerAuth(credentials, manager, launchFor, agentSelected);
+  const signIn = registerAuth(credentials, manager, launchFor, agentSelected, extensionLog.of('auth'));
   const auth = signIn.auth;
-  const review = registerReview(manager, filesApiOf(context).ledger, context.extensionPath, (line) => console.log(`[acp review] ${line}`));
+  const review = registerReview(manager, clientServices.files.onDidWrite, context.extensionPath, extensionLog.of('review'));
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
@@ -302,7 +324,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     permissionNotifier,
     elicitationNotifier,
     policy,
-    policy.settings.onDidChange(() => provider.postToView(policy.settings.levelMessage())),
+    policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -316,7 +338,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       manager.trustGranted();
       if (provider.isVisible && (await history.restoreOnce())) return;
       if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
-        await manager.newSession().catch((error: unknown) => console.warn(`[acp] starting the agent after trust was granted failed: ${String(error)}`));
+        await manager.newSession().catch((error: unknown) => warn(`starting the agent after trust was granted failed: ${String(error)}`));
       }
     }),
     ...registerCommands({ manager, traffic, agentSelected, newSession: newSessionInFolder }),
@@ -331,14 +353,19 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     stopping ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_CAP_MS)));
+      // The window is going, not the user closing sessions: the history stops listening first, so the sessions open
+      // now stay recorded as open and come back in the next window.
+      history.dispose();
       const stopped = Promise.all([manager.dispose(), clientServices.stopProcesses()]).then(
         () => undefined,
-        (error: unknown) => console.warn(`[acp] stopping the agents failed: ${String(error)}`),
+        (error: unknown) => warn(`stopping the agents failed: ${String(error)}`),
       );
       await Promise.race([stopped, cap]);
       clearTimeout(timer);
       // Its pipe closes: it ends whatever is still registered (nothing, unless the cap was reached) and exits.
       watchdog.dispose();
+      // Then the spill files of this window's sessions (cut messages, dropped entries) go too.
+      await removeSpills({ stale: false, own: true });
     })();
     return stopping;
   };
@@ -349,7 +376,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     composer,
     permissionNotifier,
     elicitationNotifier,
-    files: filesApiOf(context),
+    files: clientServices.files,
     review: review.api,
     follow: following.follow,
     picks: palette.picks,
@@ -357,6 +384,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     auth,
     history,
     logUri: context.logUri,
+    spilledText: spilled,
   };
 }
 

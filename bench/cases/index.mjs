@@ -5,6 +5,7 @@
 // Figures are built with ../lib/figure.mjs (ratioFigure: subject and floor per round; valueFigure; notMeasured).
 export const caseModules = [
   './ingest.mjs',
+  './huge.mjs',
   './replay.mjs',
   './bundle.mjs',
   './activation.mjs',

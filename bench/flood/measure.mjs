@@ -5,6 +5,9 @@
 // event-loop delay (monitorEventLoopDelay; the timer's own interval is subtracted, so 0 means "never late").
 //
 // usage: node measure.mjs --client floor|ours|sdk --mix ingest|replay [--bursts N] [--warmup N] [--<mix option> N]
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { generatorCommand } from './generatorCommand.mjs';
 
@@ -32,6 +35,10 @@ async function main() {
   const load = CLIENTS[options.client];
   if (!load) throw new Error(`unknown client "${options.client}"`);
   const { open } = await load();
+  // Where the generator reports the answer time of its mid-flood request (mixes run with --requestAt).
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'bench-measure-'));
+  const reportFile = path.join(reportDir, 'report.json');
+  process.env.ACP_BENCH_REPORT = reportFile;
   const client = await open(generatorCommand(options.mix, options.mixOptions));
   for (let i = 0; i < options.warmup; i++) {
     await client.prepare();
@@ -65,8 +72,10 @@ async function main() {
     eldP99Ms: lateness(delay.percentile(99)),
     eldMaxMs: lateness(delay.max),
     rssMB: process.memoryUsage().rss / 2 ** 20,
+    ...(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {}),
     ...client.describe(),
   };
+  rmSync(reportDir, { recursive: true, force: true });
   await client.close();
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

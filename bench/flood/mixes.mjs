@@ -5,6 +5,8 @@
 //         (unknown ids create it), the last of them completes it.
 // replay  `count` (default 10,000) mixed updates as a session/load replays them: user and agent messages,
 //         thoughts, tool calls with updates, plans. Chunks are short, tool content about 2 KB.
+// huge    ONE agent_message_chunk of `hugeChars` characters (default 60 MiB), then `chunks` (default 20,000) chunks of
+//         about 2 KB, a new message every 100 (the huge one is a message of its own).
 // empty   nothing (a baseline for clients that can only be timed as a whole process).
 import { textPool } from './text.mjs';
 
@@ -85,9 +87,18 @@ function* replay({ count = 10_000 }) {
   }
 }
 
+function* huge({ hugeChars = 60 * 1024 * 1024, chunks = 20_000 }) {
+  const texts = textPool(POOL, CHUNK_CHARS);
+  const unit = `${texts[0]}\n`;
+  yield { sessionUpdate: 'agent_message_chunk', messageId: 'huge', content: { type: 'text', text: unit.repeat(Math.ceil(hugeChars / unit.length)).slice(0, hugeChars) } };
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    yield { sessionUpdate: 'agent_message_chunk', messageId: `m-${Math.floor(chunk / 100)}`, content: { type: 'text', text: `${texts[chunk % POOL]} #${chunk}` } };
+  }
+}
+
 function* empty() {}
 
-export const MIXES = { ingest, replay, empty };
+export const MIXES = { ingest, replay, huge, empty };
 
 /** The updates of mix `name` with its options (numbers), or an error for an unknown mix. */
 export function updatesOf(name, options = {}) {

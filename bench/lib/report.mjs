@@ -65,10 +65,11 @@ export function summaryLines(run) {
   ];
 }
 
-export function writeResults(dir, run) {
+/** Writes `<base>.md` and `<base>.json` (base `latest` for a full run, `partial` for --only / --quick runs). */
+export function writeResults(dir, run, base = 'latest') {
   mkdirSync(dir, { recursive: true });
   const markdown = renderMarkdown(run);
-  writeFileSync(path.join(dir, 'latest.md'), markdown);
-  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(path.join(dir, `${base}.md`), markdown);
+  writeFileSync(path.join(dir, `${base}.json`), `${JSON.stringify(run, null, 2)}\n`);
   return markdown;
 }

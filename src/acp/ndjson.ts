@@ -12,6 +12,9 @@
 //   and one bad line must not end a session. The error event is for errors of the stream itself.
 // - A line longer than `maxLineBytes` is not buffered: its bytes are dropped up to the next `\n`, it is reported
 //   once as `too-long` (when it ends, with its full length), and reading carries on with the next line.
+// - A line of `largeLineBytes` (1 MiB) or more is decoded and parsed on a worker thread (largeLines.ts), which also
+//   holds aside a message chunk's text over a megabyte (shared/heldText.ts), so a huge message does not stall the
+//   host. Meanwhile the stream is paused and what follows waits: messages are delivered in order.
 // - When the stream ends, a final line without `\n` is still delivered (or reported), then `close` fires.
 // - Incoming ACP `$/cancel_request` is mapped onto vscode-jsonrpc's own cancel message (see cancellation.ts).
 //
@@ -28,8 +31,10 @@ import {
   MessageReader,
   MessageWriter,
 } from 'vscode-jsonrpc/node';
+import { holdText } from '../shared/heldText';
 import { toConnectionCancel } from './cancellation';
 import { describeError } from '../shared/errors';
+import { LARGE_LINE_BYTES, LargeLineParser } from './largeLines';
 
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -54,6 +59,8 @@ export interface NdjsonReaderOptions {
   maxLineBytes?: number;
   /** Told about every skipped line; must not throw (what it throws is ignored). */
   onInvalidLine?: (problem: InvalidLine) => void;
+  /** Lines of this many bytes or more are parsed on a worker thread; default LARGE_LINE_BYTES (1 MiB). */
+  largeLineBytes?: number;
 }
 
 function previewOf(bytes: Buffer, start: number, end: number): string {
@@ -80,6 +87,12 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   private discardPreview = '';
   private ended = false;
   private detach: (() => void) | undefined;
+  private readonly largeLineBytes: number;
+  private largeLines: LargeLineParser | undefined;
+  /** A large line is being parsed: later bytes wait here, in order, and the stream is paused. */
+  private waiting = false;
+  private held: Buffer[] = [];
+  private endWhenDone = false;
 
   constructor(
     private readonly readable: NodeJS.ReadableStream,
@@ -88,6 +101,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     super();
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.onInvalidLine = options.onInvalidLine;
+    this.largeLineBytes = options.largeLineBytes ?? LARGE_LINE_BYTES;
   }
 
   listen(callback: DataCallback): Disposable {
@@ -123,12 +137,24 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     this.detach?.();
     this.parts = [];
     this.partBytes = 0;
+    this.held = [];
+    this.largeLines?.dispose();
+    this.largeLines = undefined;
   }
 
   private onData(chunk: Buffer): void {
+    if (this.waiting) {
+      this.held.push(chunk);
+      return;
+    }
     const length = chunk.length;
     let start = 0;
     while (start < length && this.callback) {
+      if (this.waiting) {
+        // A large line went to the parser thread: the rest of this chunk comes first when it is done.
+        this.held.unshift(chunk.subarray(start));
+        return;
+      }
       const newline = chunk.indexOf(LF, start);
       if (newline === -1) {
         this.keep(chunk, start, length);
@@ -194,6 +220,10 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     }
     if (end > start && bytes[end - 1] === CR) end--;
     if (end === start) return;
+    if (end - start >= this.largeLineBytes) {
+      this.parseLarge(bytes.subarray(start, end), byteLength);
+      return;
+    }
     let text = bytes.toString('utf8', start, end);
     // Decoding never fails; it substitutes U+FFFD. Only a line that shows one pays for the exact check.
     if (text.indexOf(REPLACEMENT_CHAR) !== -1 && !isUtf8(bytes.subarray(start, end))) {
@@ -209,8 +239,12 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       this.report({ reason: 'invalid-json', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: describeError(error) });
       return;
     }
+    this.deliver(value, () => text.slice(0, PREVIEW_CHARS), byteLength);
+  }
+
+  private deliver(value: unknown, preview: () => string, byteLength: number): void {
     if (!isMessageLike(value)) {
-      this.report({ reason: 'not-a-message', preview: text.slice(0, PREVIEW_CHARS), byteLength });
+      this.report({ reason: 'not-a-message', preview: preview(), byteLength });
       return;
     }
     const callback = this.callback;
@@ -219,15 +253,62 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       callback(toConnectionCancel(value));
     } catch (error) {
       // The connection choked on a malformed message (e.g. `$/cancelRequest` without params): skip it, read on.
-      this.report({ reason: 'not-a-message', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: describeError(error) });
+      this.report({ reason: 'not-a-message', preview: preview(), byteLength, error: describeError(error) });
     }
+  }
+
+  /** Parses a large line on the worker thread; the stream waits (paused) and later bytes are held until then. */
+  private parseLarge(bytes: Buffer, byteLength: number): void {
+    this.waiting = true;
+    // Back-pressure only (bytes that still come are held): a stream without pause() is read on.
+    if (typeof this.readable.pause === 'function') this.readable.pause();
+    const parser = (this.largeLines ??= new LargeLineParser());
+    parser.parse(bytes).then(
+      (result) => {
+        if (!this.callback) return;
+        if (!result.ok) {
+          this.report({ reason: result.reason, preview: result.preview, byteLength, ...(result.error ? { error: result.error } : {}) });
+        } else {
+          if (result.held) holdText(result.held.block, result.held.text);
+          const value = result.value;
+          this.deliver(value, () => JSON.stringify(value).slice(0, PREVIEW_CHARS), byteLength);
+        }
+        this.resumeAfterLarge();
+      },
+      (error: unknown) => {
+        if (!this.callback) return;
+        this.report({ reason: 'invalid-json', preview: '', byteLength, error: describeError(error) });
+        this.resumeAfterLarge();
+      },
+    );
+  }
+
+  private resumeAfterLarge(): void {
+    this.waiting = false;
+    while (!this.waiting && this.held.length > 0 && this.callback) this.onData(this.held.shift()!);
+    if (this.waiting || !this.callback) return;
+    if (this.endWhenDone) {
+      this.endWhenDone = false;
+      this.onEnd();
+      return;
+    }
+    if (typeof this.readable.resume === 'function') this.readable.resume();
   }
 
   private onEnd(): void {
     if (this.ended) return;
-    this.ended = true;
+    if (this.waiting) {
+      this.endWhenDone = true;
+      return;
+    }
     if (this.discarding) this.endDiscard();
     else if (this.partBytes > 0) this.lineFromParts();
+    if (this.waiting) {
+      // The last line is a large one: close once it is delivered.
+      this.endWhenDone = true;
+      return;
+    }
+    this.ended = true;
     this.fireClose();
   }
 

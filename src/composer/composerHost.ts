@@ -20,8 +20,8 @@ import { describeError } from '../shared/errors';
 
 export interface ComposerHostDeps {
   manager: SessionManager;
-  /** Posts to the chat view; false when the view is not there (or not ready) to get it. */
-  post(message: HostToWebview): boolean;
+  /** Posts to the chat view (which holds what it cannot show yet). */
+  post(message: HostToWebview): void;
   /** Brings the chat view up. */
   revealView(): Thenable<unknown>;
 }
@@ -38,7 +38,6 @@ export async function contentForParts(parts: PromptParts, capabilities: PromptCa
 
 export class ComposerHost implements vscode.Disposable {
   readonly dispatcher: PromptDispatcher;
-  private pendingMentions: MentionRef[] = [];
   private search: vscode.CancellationTokenSource | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -72,15 +71,14 @@ export class ComposerHost implements vscode.Disposable {
     }
   }
 
-  /** The view (re)attached: it gets the queue and the mentions added while it was away. */
-  viewReady(): void {
-    this.deps.post({ type: 'queue', queue: this.dispatcher.queue.view() });
-    this.pendingMentions = this.pendingMentions.filter((mention) => !this.deps.post({ type: 'addMention', mention }));
+  /** The composer's part of a snapshot of the view: the prompt queue. */
+  viewState(): HostToWebview {
+    return { type: 'queue', queue: this.dispatcher.queue.view() };
   }
 
-  /** Adds a mention to the composer's draft (opening the chat view when needed). */
+  /** Adds a mention to the composer's draft (opening the chat view when needed; the view gets it once shown). */
   addMention(mention: MentionRef): void {
-    if (!this.deps.post({ type: 'addMention', mention })) this.pendingMentions.push(mention);
+    this.deps.post({ type: 'addMention', mention });
     void this.deps.revealView();
   }
 

@@ -4,6 +4,7 @@ import { cancelled, delay, Outcome, StepContext } from './context';
 import { playReadFile, playWriteFile } from './fileSteps';
 import { sendPlan, sendRawUpdate, sendToolCall, sendToolUpdate, streamText } from './messageSteps';
 import { playElicit } from './elicitStep';
+import { flood, sayLarge } from './floodSteps';
 import { playPermission } from './permission';
 import { playRun } from './runStep';
 import type { RequestStep, Step } from './scenario';
@@ -28,6 +29,8 @@ export async function runSteps(steps: readonly Step[] | undefined, ctx: StepCont
 
 async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefined> {
   if ('say' in step || 'think' in step) return streamText(step, ctx);
+  if ('sayLarge' in step) return sayLarge(step, ctx);
+  if ('flood' in step) return flood(step, ctx);
   if ('permission' in step) return playPermission(step, ctx);
   if ('elicit' in step) return playElicit(step, ctx);
   if ('readFile' in step) return playReadFile(step, ctx);

@@ -117,6 +117,14 @@
  *   {"error": {"code", "message", "data"?}}        answers the current request (prompt or initialize) with an error
  *   {"set": {"name": "value"}}                     sets template variables
  *   {"repeat": n, "steps": [...]}                  plays the steps n times, with ${i} = 0..n-1
+ *   {"sayLarge": {"chars": n, "pattern"?: "text", "messageId"?: "id"}}
+ *                                                  ONE agent_message_chunk of n characters (pattern repeated)
+ *   {"flood": {"chunks": n, "chars": m, "perMessage"?: k, "request"?: {"method", "params"?}}}
+ *                                                  n agent_message_chunks of about m characters, a new message every
+ *                                                  k (100), as fast as the client reads; `request` is sent halfway
+ *                                                  without waiting and awaited after the last chunk; sets
+ *                                                  floodAnsweredAfter (chunks written between the request and its
+ *                                                  answer) and floodAnswer (the answer as JSON)
  * Any step, turn or the scenario may carry a "comment" string. A turn that ends without `stop` answers
  * end_turn (cancelled when a cancel came). A session/cancel interrupts the turn at the next step, chunk or pause:
  * the turn's `onCancel` steps play, then the prompt is answered "cancelled".
@@ -287,6 +295,10 @@ export type StopStep = Commented & { stop: string; result?: JsonObject };
 export type ErrorStep = Commented & { error: ErrorBody };
 export type SetStep = Commented & { set: Record<string, string> };
 export type RepeatStep = Commented & { repeat: number; steps: Step[] };
+export type SayLargeStep = Commented & { sayLarge: { chars: number; pattern?: string; messageId?: string } };
+export type FloodStep = Commented & {
+  flood: { chunks: number; chars: number; perMessage?: number; request?: { method: string; params?: Json } };
+};
 
 export type Step =
   | UpdateStep
@@ -312,4 +324,6 @@ export type Step =
   | StopStep
   | ErrorStep
   | SetStep
-  | RepeatStep;
+  | RepeatStep
+  | SayLargeStep
+  | FloodStep;

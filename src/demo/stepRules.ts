@@ -169,6 +169,12 @@ const rules: Record<string, KindRule> = {
   error: { check: checkErrorBody, options: {}, places: ['initialize', 'turn'] },
   set: { check: checkStringMap, options: {}, places: anywhere },
   repeat: { check: checkCount, options: {}, places: anywhere },
+  sayLarge: { check: checkWithKeys({ chars: checkCount }, { pattern: checkString, messageId: checkString }), options: {}, places: inSession },
+  flood: {
+    check: checkWithKeys({ chunks: checkCount, chars: checkCount }, { perMessage: checkCount, request: checkMethodCall }),
+    options: {},
+    places: inTurn,
+  },
 };
 
 export const stepKinds: readonly string[] = Object.keys(rules);

@@ -35,6 +35,8 @@ import { ASK_THE_USER, PermissionGate } from './permissionGate';
 import { mergedToolCall } from '../policy/toolCallFacts';
 import { isAuthRequired } from '../auth/authMethods';
 import { describeError } from '../shared/errors';
+import { TextBudget } from '../shared/transcriptCaps';
+import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -66,6 +68,9 @@ export class Session {
   private turnCounter = 0;
   private cancelRequested = false;
   private lost = false;
+  /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
+  private readonly budget: TextBudget;
+  private readonly spill: TranscriptSpill;
 
   readonly sessionId: string;
 
@@ -77,9 +82,12 @@ export class Session {
     private readonly now: () => number = Date.now,
     /** The user's permission policy, consulted before the user is asked. */
     private readonly gate: PermissionGate = ASK_THE_USER,
+    spill?: TranscriptSpill,
   ) {
     this.sessionId = scope.sessionId;
     this.state = createSessionState(scope.sessionId);
+    this.budget = new TextBudget(this.state);
+    this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionId, log);
     this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change));
   }
 
@@ -163,6 +171,21 @@ export class Session {
         : { sessionId: this.sessionId, configId, value };
     const response = await transport.setConfigOption(params);
     this.emit(replaceConfigOptions(this.state.header, (response as { configOptions?: unknown } | null)?.configOptions));
+  }
+
+  /** Characters of transcript text this session holds in memory (capped, see transcriptCaps.ts). */
+  get retainedTextChars(): number {
+    return this.budget.retainedChars;
+  }
+
+  /** The file with the whole text of a message that was cut, or undefined when the entry was not cut. */
+  fullMessageFile(entryId: string): Promise<string | undefined> {
+    return this.spill.entryFile(entryId);
+  }
+
+  /** The file of the entries dropped from memory (markdown), or undefined when none were. */
+  droppedEntriesFile(): Promise<string | undefined> {
+    return this.spill.droppedFile();
   }
 
   observeTurns(observer: TurnObserver): { dispose(): void } {
@@ -257,6 +280,7 @@ export class Session {
     this.releaseServices();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
+    this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${describeError(error)}`));
   }
 
   private releaseServices(): void {
@@ -290,6 +314,13 @@ export class Session {
   }
 
   private emit(change: SessionChange): void {
+    if (change.overflow) for (const part of change.overflow) this.spill.appendEntry(part.entryId, part.text, part.tail);
+    this.budget.note(change);
+    const trimmed = this.budget.trim();
+    if (trimmed) {
+      this.spill.appendDropped(trimmed.entries);
+      change = { ...change, header: true };
+    }
     if (change.entries.length > 0 || change.header) this.changeEmitter.fire(change);
   }
 }

@@ -4,10 +4,14 @@
 // otherwise it starts a new entry. Within an entry a text chunk extends the last block when that block is text
 // (one block however many chunks: amortized O(1), the hot path), any other block is appended as its own item.
 // Text blocks in entries are always our own shallow copies, so extending them never writes into wire objects.
+// An entry keeps at most ENTRY_TEXT_CAP characters of text; the rest goes out as the change's `overflow`
+// (transcriptCaps.ts).
 import type { ContentBlock } from './acp';
-import type { AgentMessageEntry, SessionChange, SessionState, ThoughtEntry, UserMessageEntry } from './model';
+import type { AgentMessageEntry, EntryOverflow, SessionChange, SessionState, ThoughtEntry, UserMessageEntry } from './model';
 import { isRecord } from './narrow';
 import { appendSeqEntry, emptyChange, entryChange } from './reducerBook';
+import { HeldText, heldTextOf } from './heldText';
+import { ENTRY_TEXT_CAP, cutIndex, detachedString } from './transcriptCaps';
 
 export type ChunkRole = 'user' | 'agent' | 'thought';
 
@@ -27,6 +31,7 @@ export function ownContentBlock(value: unknown): ContentBlock | undefined {
 }
 
 export function appendChunk(state: SessionState, role: ChunkRole, update: Record<string, unknown>, now: number): SessionChange {
+  const held = heldTextOf(update.content);
   const block = ownContentBlock(update.content);
   // An empty text chunk carries nothing to show (claude sends one before every message): no entry for it.
   if (!block || (block.type === 'text' && block.text === '')) return emptyChange();
@@ -34,19 +39,64 @@ export function appendChunk(state: SessionState, role: ChunkRole, update: Record
 
   const last = state.entries[state.entries.length - 1];
   if (last && last.kind === role && last.messageId === messageId) {
-    appendBlock(last, block);
+    const overflow = appendCapped(last, block, held);
     last.rev++;
     if (last.kind === 'thought') last.updatedAt = now;
-    return entryChange(last.id);
+    return withOverflow(entryChange(last.id), overflow);
   }
-  const entry = appendSeqEntry(state, (id) => newMessageEntry(id, role, messageId, block, now));
-  return entryChange(entry.id);
+  const first: ContentBlock = block.type === 'text' ? { ...block, text: '' } : block;
+  const entry = appendSeqEntry(state, (id) => newMessageEntry(id, role, messageId, first, now));
+  const overflow = block.type === 'text' ? appendCapped(entry, block, held) : undefined;
+  return withOverflow(entryChange(entry.id), overflow);
+}
+
+function withOverflow(change: SessionChange, overflow: EntryOverflow | undefined): SessionChange {
+  if (overflow) change.overflow = [overflow];
+  return change;
+}
+
+function textOf(entry: MessageEntry): string {
+  let text = '';
+  for (const block of entry.content) if (block.type === 'text') text += block.text;
+  return text;
+}
+
+/**
+ * Appends a block, keeping the entry's text under the cap; returns what did not fit. With `held`, the block's text
+ * is only the beginning of the chunk (heldText.ts): the whole chunk is the held text.
+ */
+function appendCapped(entry: MessageEntry, block: ContentBlock, held: HeldText | undefined): EntryOverflow | undefined {
+  if (block.type !== 'text') {
+    appendBlock(entry, block);
+    return undefined;
+  }
+  const text = block.text;
+  const chunkChars = held ? held.chars : text.length;
+  const whole = (before: string): EntryOverflow =>
+    held ? { entryId: entry.id, text: before, tail: held.handle } : { entryId: entry.id, text: before + text };
+  if (entry.cut) {
+    entry.cut.totalChars += chunkChars;
+    return whole('');
+  }
+  let used = 0;
+  for (const item of entry.content) if (item.type === 'text') used += item.text.length;
+  if (!held && used + text.length <= ENTRY_TEXT_CAP) {
+    appendBlock(entry, block);
+    return undefined;
+  }
+  const before = textOf(entry);
+  const keep = cutIndex(text, ENTRY_TEXT_CAP - used);
+  if (keep > 0) appendBlock(entry, { ...block, text: detachedString(text.slice(0, keep)) });
+  entry.cut = { keptChars: used + keep, totalChars: used + chunkChars };
+  return whole(before);
 }
 
 function appendBlock(entry: MessageEntry, block: ContentBlock): void {
   const content = entry.content;
   const tail = content[content.length - 1];
-  if (block.type === 'text' && tail?.type === 'text') {
+  if (block.type === 'text' && tail?.type === 'text' && tail.text === '') {
+    tail.text = block.text;
+  } else if (block.type === 'text' && tail?.type === 'text') {
     // Merged text keeps the first block's other fields (annotations, _meta).
     tail.text += block.text;
   } else {

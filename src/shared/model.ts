@@ -15,6 +15,15 @@ import type { ElicitationForm } from './elicitationForm';
 
 export type EntryId = string;
 
+/**
+ * A message entry whose text went over the per-entry cap (transcriptCaps.ts): the entry keeps the first `keptChars`
+ * characters; the whole text (`totalChars`) is in a spill file the host opens on request ("Open full message").
+ */
+export interface EntryCut {
+  keptChars: number;
+  totalChars: number;
+}
+
 interface EntryBase {
   /** Stable for the life of the entry; unique within a session. */
   id: EntryId;
@@ -27,6 +36,7 @@ export interface UserMessageEntry extends EntryBase {
   /** Set when the message came as `user_message_chunk`s (session/load replays) that carried one. */
   messageId?: string;
   content: ContentBlock[];
+  cut?: EntryCut;
 }
 
 /** Consecutive agent message chunks with the same messageId (or none) form one entry. */
@@ -34,12 +44,14 @@ export interface AgentMessageEntry extends EntryBase {
   kind: 'agent';
   messageId?: string;
   content: ContentBlock[];
+  cut?: EntryCut;
 }
 
 export interface ThoughtEntry extends EntryBase {
   kind: 'thought';
   messageId?: string;
   content: ContentBlock[];
+  cut?: EntryCut;
   /** Epoch ms of the first and the latest chunk, for "thought for N s". */
   startedAt: number;
   updatedAt: number;
@@ -149,6 +161,15 @@ export interface SessionHeader {
   currentModeId?: string;
   availableModes: SessionMode[];
   configOptions: SessionConfigOption[];
+  /** The host dropped the oldest entries to keep the transcript's memory under its cap (transcriptCaps.ts). */
+  dropped?: DroppedEntries;
+}
+
+export interface DroppedEntries {
+  /** How many entries were dropped in all. */
+  entries: number;
+  /** How many characters of text they held. */
+  chars: number;
 }
 
 export interface SessionState {
@@ -161,4 +182,17 @@ export interface SessionState {
 export interface SessionChange {
   entries: EntryId[];
   header: boolean;
+  /** Text that did not fit an entry (its cap): for the host's spill file, not kept in the state. */
+  overflow?: EntryOverflow[];
+}
+
+/**
+ * Text of entry `entryId` that is kept outside the state. The first overflow of an entry carries its whole text up
+ * to then (what is shown plus what is not), later ones only what came after.
+ */
+export interface EntryOverflow {
+  entryId: EntryId;
+  text: string;
+  /** A held text's handle (heldText.ts), written after `text`: the rest of a chunk the framing layer held aside. */
+  tail?: unknown;
 }

@@ -156,3 +156,8 @@ export function transcriptToMarkdown(state: SessionState, info: TranscriptExport
   if (state.header.plan.length > 0) sections.push(planText(state.header.plan));
   return maskSecrets(`${sections.join('\n\n')}\n`, info.knownSecrets);
 }
+
+/** Some entries as markdown sections (the host's file of entries dropped from memory). */
+export function entriesToMarkdown(entries: readonly TranscriptEntry[]): string {
+  return entries.map(entryText).join('\n\n');
+}

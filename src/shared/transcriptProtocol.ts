@@ -26,7 +26,11 @@ export type TranscriptWebviewMessage =
   | { type: 'reviewInline'; toolCallId: string; index: number }
   | { type: 'copyText'; text: string }
   /** The user scrolled to the top of what the view has: send the entries before `before`. */
-  | { type: 'loadOlder'; sessionId: string; before: EntryId };
+  | { type: 'loadOlder'; sessionId: string; before: EntryId }
+  /** "Open full message" of a message cut at its cap: the host opens its whole text (a spill file), read-only. */
+  | { type: 'openFullMessage'; sessionId: string; entryId: EntryId }
+  /** "Open earlier messages": the entries dropped from the host's memory, as markdown, read-only. */
+  | { type: 'openEarlierMessages'; sessionId: string };
 
 function boundedString(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -57,6 +61,12 @@ export function parseTranscriptMessage(value: Record<string, unknown>): Transcri
       return boundedString(value.sessionId, MAX_ID_CHARS) && boundedString(value.before, MAX_ID_CHARS)
         ? { type: 'loadOlder', sessionId: value.sessionId, before: value.before }
         : undefined;
+    case 'openFullMessage':
+      return boundedString(value.sessionId, MAX_ID_CHARS) && boundedString(value.entryId, MAX_ID_CHARS)
+        ? { type: 'openFullMessage', sessionId: value.sessionId, entryId: value.entryId }
+        : undefined;
+    case 'openEarlierMessages':
+      return boundedString(value.sessionId, MAX_ID_CHARS) ? { type: 'openEarlierMessages', sessionId: value.sessionId } : undefined;
     default:
       return undefined;
   }

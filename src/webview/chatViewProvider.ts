@@ -1,15 +1,19 @@
-// The chat webview view: sends a snapshot when the webview says it is ready, then coalesced patches;
-// everything the webview sends is validated before it reaches the session manager.
+// The chat webview view and its lifecycle: one `post` for everything the host says to the view, held while the
+// view is not ready or hidden (see viewOutbox.ts); a snapshot of what the view shows when it says it is ready or
+// comes back on screen having missed state, then coalesced patches. Everything the webview sends is validated
+// before it reaches the session manager.
 import * as vscode from 'vscode';
-import { terminalOutputs } from '../editor/terminals/outputRegistry';
+import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import { TerminalOutputPoster, terminalIdsOf } from '../editor/terminals/terminalPosts';
 import type { Session } from '../session/session';
+import type { SessionChange } from '../shared/model';
 import type { SessionManager } from '../session/sessionManager';
 import { olderPage } from '../shared/transcriptProtocol';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
 import { describeError } from '../shared/errors';
+import { ViewOutbox } from './viewOutbox';
 
 export const CHAT_VIEW_ID = 'acp.chat';
 /** How many of the newest entries a (re)attaching view gets at once. */
@@ -21,12 +25,24 @@ export function snapshotOf(session: Session | undefined): SessionSnapshot | null
   return { sessionId, header, entries: entries.slice(-SNAPSHOT_WINDOW), totalEntries: entries.length };
 }
 
+export interface ChatViewOptions {
+  /** The terminals' output, for tool call cards (absent when the client offers no terminals). */
+  terminals?: TerminalOutputSource;
+  /** What else the view shows of the host's state (the prompt queue, the permission level), sent with each snapshot. */
+  viewState(): HostToWebview[];
+  log(line: string): void;
+}
+
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  private readonly outbox = new ViewOutbox({
+    send: (message) => void this.view?.webview.postMessage(message),
+    sendSnapshot: () => this.sendSnapshot(),
+  });
   private readonly coalescer = new PatchCoalescer((message) => this.post(message));
   /** Live output of the followed session's terminals, for their tool call cards. */
-  private readonly terminalPosts = new TerminalOutputPoster(terminalOutputs(), (message) => this.post(message));
+  private readonly terminalPosts: TerminalOutputPoster;
   private readonly disposables: vscode.Disposable[] = [];
   private sessionSubscription: { dispose(): void } | undefined;
   /** The followed session was still being loaded: its replay is not streamed, the view gets it whole once loaded. */
@@ -36,7 +52,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly manager: SessionManager,
     private readonly onUserAction: (action: WebviewToHost) => Promise<void>,
+    private readonly options: ChatViewOptions,
   ) {
+    this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message));
     this.disposables.push(
       manager.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
       manager.onDidChangeSession((session) => this.follow(session)),
@@ -56,12 +74,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
     });
+    this.outbox.closed(true);
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, this.disposables);
+    // A retained view says `ready` once: coming back on screen, it gets what it missed while hidden.
+    view.onDidChangeVisibility(() => this.visibilityChanged(view), undefined, this.disposables);
     view.onDidDispose(
       () => {
         if (this.view === view) {
           this.view = undefined;
           this.ready = false;
+          this.outbox.closed(true);
         }
       },
       undefined,
@@ -73,11 +95,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
-  /** Posts when the view is on screen and ready; false otherwise (a view that comes back says `ready` again). */
-  postToView(message: HostToWebview): boolean {
-    if (!this.view || !this.ready || !this.view.visible) return false;
-    void this.view.webview.postMessage(message);
-    return true;
+  /** Posts to the view now when it is ready and on screen; otherwise holds it (see ViewOutbox) until it is. */
+  post(message: HostToWebview): void {
+    this.outbox.post(message);
   }
 
   dispose(): void {
@@ -90,12 +110,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private receive(raw: unknown): void {
     const message = parseWebviewMessage(raw);
     if (!message) {
-      console.warn('[acp] ignored a malformed message from the chat view');
+      this.options.log('ignored a malformed message from the chat view');
       return;
     }
     if (message.type === 'ready') {
       this.ready = true;
-      this.sendSnapshot();
+      if (this.view?.visible) this.outbox.opened(true);
     }
     if (message.type === 'loadOlder') {
       this.sendOlder(message.sessionId, message.before);
@@ -115,9 +135,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.sessionSubscription = undefined;
     this.followedOpening = this.isOpening(session);
     this.coalescer.track(this.followedOpening ? undefined : session?.state);
-    if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.coalescer.add(change));
+    if (!this.followedOpening) this.sessionSubscription = session?.onDidChange((change) => this.sessionChanged(change));
     this.terminalPosts.follow(session?.sessionId);
-    this.sendSnapshot();
+    this.outbox.refresh();
+  }
+
+  /** A change of the shown session: a patch for a view on screen; a view that is away gets a snapshot when back. */
+  private sessionChanged(change: SessionChange): void {
+    if (this.outbox.isOpen) this.coalescer.add(change);
+    else this.outbox.refresh();
+  }
+
+  private visibilityChanged(view: vscode.WebviewView): void {
+    if (this.view !== view || !this.ready) return;
+    if (view.visible) this.outbox.opened(false);
+    else this.outbox.closed();
   }
 
   private isOpening(session: Session | undefined): boolean {
@@ -149,16 +181,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (entries) this.terminalPosts.postReferenced(terminalIdsOf(entries));
   }
 
+  /**
+   * Everything the view shows of the host's state, for a view that has none (a new document) or missed some while
+   * hidden: the agent, the shown session's newest entries and its terminals' output, the list of open sessions, and
+   * the options' parts (the prompt queue, the permission level).
+   */
   private sendSnapshot(): void {
     this.coalescer.reset();
     const session = snapshotOf(this.manager.session);
     const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
     this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session, terminals });
     this.postSessions();
-  }
-
-  private post(message: HostToWebview): void {
-    if (!this.view || !this.ready) return;
-    void this.view.webview.postMessage(message);
+    for (const message of this.options.viewState()) this.post(message);
   }
 }

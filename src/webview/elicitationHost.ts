@@ -5,12 +5,16 @@ import * as vscode from 'vscode';
 import type { Session } from '../session/session';
 import type { ElicitationAnswerMessage } from '../shared/elicitationProtocol';
 
-export async function answerElicitation(session: Session | undefined, message: ElicitationAnswerMessage): Promise<void> {
+export async function answerElicitation(
+  session: Session | undefined,
+  message: ElicitationAnswerMessage,
+  warn: (line: string) => void,
+): Promise<void> {
   if (!session) return;
   const answer = message.action === 'accept' ? { action: message.action, values: message.values } : { action: message.action };
   const result = session.answerElicitation(message.requestKey, answer);
   if (!result.ok) {
-    console.warn(`[acp] elicitation answer not sent: ${result.reason}`);
+    warn(`elicitation answer not sent: ${result.reason}`);
     return;
   }
   if (result.openUrl !== undefined) await vscode.env.openExternal(vscode.Uri.parse(new URL(result.openUrl).href, true));

@@ -31,7 +31,11 @@ const settings = {
 
 /** Starts a turn whose long command runs in the client's terminal; resolves with the processes of that window. */
 async function startAgentWithCommand(page, workspace, before = new Set()) {
-  if (!(await chatWebviewHost(page).isVisible())) await openChatView(page);
+  // In a fresh window the chat is opened from the activity bar. After a reload the workbench brings the open chat view
+  // back by itself, and its webview comes once the new extension host is up: a click on the "ACP Agents" item (drawn
+  // at once from the workbench's cache) would hide the side bar instead.
+  if (before.size === 0) await openChatView(page);
+  else await chatWebviewHost(page).waitFor({ timeout: 60_000 });
   const chat = chatFrame(page);
   const input = chat.locator('textarea[aria-label="Message the agent"]');
   await waitForLocator(input, 'the message box', { timeout: 60_000 });

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 
@@ -32,6 +32,18 @@ async function openComposer(page) {
 
 function agentSaid(transcript, pattern) {
   return transcript.locator('[data-entry-kind="agent"]').filter({ hasText: pattern }).first();
+}
+
+/** Opens a workspace file with Quick Open (F1, the file's name without ">", Enter), as a person would. */
+async function openFile(page, name) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor();
+  await input.fill(name);
+  await waitForLocator(page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { hasText: name }), `${name} in Quick Open`);
+  await input.press('Enter');
+  const tab = page.locator('.tabs-container .tab.active', { hasText: name });
+  await waitForLocator(tab, `the editor of ${name}`);
 }
 
 async function screenshot(page, name) {
@@ -187,6 +199,48 @@ export const tests = [
       await waitForLocator(agentSaid(transcript, 'Received: second message'), 'the queued message sent after the turn');
       await waitForLocator(queued, 'the queue emptied', { state: 'detached' });
       assert.equal(await agentSaid(transcript, 'third message').count(), 0, 'the removed message was not sent');
+    },
+  },
+  {
+    name: 'composer: "Add Selection to Prompt" while the chat is hidden adds the mention when the chat shows',
+    settings: scriptedAgent('composer'),
+    async run({ page }) {
+      const { chat, input } = await openComposer(page);
+      await openFile(page, 'hello.js');
+      // The chat goes out of sight with the side bar; its webview is kept (it says "ready" once, not again).
+      await runFromCommandPalette(page, 'View: Close Primary Side Bar');
+      await waitForLocator(chatWebviewHost(page), 'the chat hidden with the side bar', { state: 'hidden' });
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.click();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('Shift+ArrowDown');
+      await page.keyboard.press('Shift+ArrowDown');
+      await runFromCommandPalette(page, 'ACP: Add Selection to Prompt');
+      // The command brings the chat up; the mention it added while the chat was hidden is in the draft.
+      await waitForLocator(chatWebviewHost(page), 'the chat shown again');
+      await waitForLocator(chat.locator('[data-mention="hello.js#L1-L2"]'), 'the mention chip of lines 1-2 of hello.js');
+      assert.match(await input.inputValue(), /@hello\.js#L1-L2/);
+      await screenshot(page, 'composer-selection-while-hidden');
+    },
+  },
+  {
+    name: 'composer: what the turn did while the chat was hidden is in the transcript when the chat shows again',
+    settings: scriptedAgent('cancel'),
+    async run({ page }) {
+      const { chat, input, transcript } = await openComposer(page);
+      await input.fill('start the long task');
+      await input.press('Enter');
+      const card = transcript.locator('[data-entry-kind="tool_call"]').filter({ hasText: 'Long task' });
+      await waitForLocator(card, 'the running tool call');
+      await runFromCommandPalette(page, 'View: Close Primary Side Bar');
+      await waitForLocator(chatWebviewHost(page), 'the chat hidden with the side bar', { state: 'hidden' });
+      // While the chat is hidden, the turn is cancelled from the palette: the agent fails its tool call and says more.
+      await runFromCommandPalette(page, 'ACP: Cancel Turn');
+      await runFromCommandPalette(page, 'ACP: Open Chat');
+      await waitForLocator(chatWebviewHost(page), 'the chat shown again');
+      await waitForLocator(agentSaid(transcript, 'after cancel'), 'what the agent said after the cancel');
+      await waitForLocator(card.filter({ hasText: 'Stopped: the turn was cancelled.' }), 'the tool call as it ended');
+      await screenshot(page, 'composer-caught-up-after-hidden');
     },
   },
 ];

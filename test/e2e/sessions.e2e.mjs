@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 function settingsWithStore(name) {
@@ -99,8 +99,12 @@ export const tests = [
       await send(chat, 'shown at the reload');
       await page.reload();
       await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
-      // The workbench may bring the chat view back by itself; the command shows it either way (a click on the
+      // The workbench brings the chat view back by itself (it was open), and its webview comes once the extension
+      // is registered and active. Only then does the palette list the extension's commands: the "ACP Agents"
+      // activity bar item is drawn from the workbench's cache right after a reload, before that (a palette opened
+      // then offered only "Chat: Reset Tool Confirmations"). The command shows the view either way (a click on the
       // activity bar item would hide an open side bar).
+      await chatWebviewHost(page).waitFor({ timeout: 60_000 });
       await runFromCommandPalette(page, 'ACP: Open Chat');
       chat = chatFrame(page);
       await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: 'You said: shown at the reload' }), 'the shown session back after the reload');

@@ -10,9 +10,10 @@ export async function openWorkbench(page, url) {
 }
 
 /**
- * Waits until the extension host has registered the extension's contributions: the "ACP Agents" activity bar item
- * appears then. The workbench draws its activity bar before that (after a reload too), and until then the command
- * palette does not list the extension's commands (it reads them when it opens, not again as they arrive).
+ * Waits until the extension host has registered the extension's contributions, in a fresh window: the "ACP Agents"
+ * activity bar item appears then. Until then the command palette does not list the extension's commands (it reads
+ * them when it opens, not again as they arrive). After a reload this is not enough: the workbench draws the item from
+ * its cache at once; wait for something the extension itself does there (its restored chat webview).
  */
 export async function waitForExtension(page) {
   const item = page.locator('.activitybar a.action-label[aria-label^="ACP Agents"]');

@@ -152,7 +152,7 @@ describe('files: fs/write_text_file', function () {
         await suite.turn(session, file);
         assert.equal(agentText(session), 'failed', 'the scripted agent saw its write fail');
         assert.equal(fs.existsSync(path.dirname(file)), false, 'nothing was created');
-        assert.deepEqual(suite.api.files.ledger.entries(session.sessionId), []);
+        assert.deepEqual(suite.writes(session), []);
         assert.equal(suite.ui.asked.length, 0);
       } finally {
         fs.rmSync(outsideDir, { recursive: true, force: true });

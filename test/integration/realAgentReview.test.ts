@@ -66,7 +66,7 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
       say('Edited, created and deleted.'),
     );
     const fsWrites: string[] = [];
-    const watchingWrites = api.files.ledger.onDidRecord((write) => fsWrites.push(write.path));
+    const watchingWrites = api.files.onDidWrite((write) => fsWrites.push(write.path));
     const permissions = answerPermissions(session);
     await within(api.sessions.prompt('Shout beta in edited.txt, create created.txt, delete doomed.txt'), 60_000, () =>
       `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}, permissions asked: ${permissions.asked.join(', ') || 'none'}`);

@@ -59,6 +59,8 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
       if (!session || session.sessionId !== message.sessionId) return state;
       let next = upsertEntries(session, message.upserts);
       if (message.header) next = { ...next, header: message.header };
+      // The host dropped its oldest entries (transcriptCaps.ts): the view lets go of them too.
+      if (next.header.dropped && next.entries.length > message.totalEntries) next = keepNewest(next, message.totalEntries);
       const totalEntries = Math.max(message.totalEntries, next.entries.length);
       if (totalEntries !== next.totalEntries) next = { ...next, totalEntries };
       return next === session ? state : { ...state, session: next };
@@ -74,6 +76,14 @@ export function applyHostMessage(state: ChatState, message: HostToWebview): Chat
     default:
       return state;
   }
+}
+
+/** Only the newest `count` entries (what the view holds is always the newest part of the host's transcript). */
+export function keepNewest(session: SessionView, count: number): SessionView {
+  const entries = session.entries.slice(Math.max(0, session.entries.length - count));
+  const positions = new Map<EntryId, number>();
+  entries.forEach((entry, i) => positions.set(entry.id, i));
+  return { ...session, entries, positions };
 }
 
 /** Entries older than the ones held (the answer to `loadOlder`) go first; ids already held are skipped. */

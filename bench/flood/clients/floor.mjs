@@ -12,7 +12,10 @@ export async function open({ command, args }) {
   lines.on('line', (text) => {
     const message = JSON.parse(text);
     if (message.method === 'session/update') updates++;
-    else if (message.id !== undefined) pending.get(message.id)?.(message);
+    else if (message.method !== undefined && message.id !== undefined) {
+      // A request from the agent: answered at once (no services here), as a client without fs would.
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not offered' } })}\n`);
+    } else if (message.id !== undefined) pending.get(message.id)?.(message);
   });
   const request = (method, params) =>
     new Promise((resolve) => {

@@ -19,8 +19,9 @@ export function registerAuth(
   manager: SessionManager,
   launchFor: (agent: AgentDefinition) => Promise<AgentLaunch>,
   agentSelected: () => Promise<void>,
+  log: (line: string) => void,
 ): { auth: AgentAuth; disposables: vscode.Disposable[] } {
-  const auth = new AgentAuth({ manager, credentials, launchFor, log: (line) => console.log(`[acp auth] ${line}`) });
+  const auth = new AgentAuth({ manager, credentials, launchFor, log });
   const logOut = vscode.commands.registerCommand(LOG_OUT_COMMAND, async () => {
     try {
       await agentSelected();

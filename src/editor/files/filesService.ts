@@ -1,5 +1,5 @@
 // The fs/* client service: fs/read_text_file and fs/write_text_file on VS Code's text documents, checked
-// against the session's roots (outside them only with the user's say), with a ledger of every write and a
+// against the session's roots (outside them only with the user's say), an event for every write and a
 // notice when a write replaced changes the agent had not seen.
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
@@ -13,7 +13,6 @@ import { writeThroughDocument } from './documentWrite';
 import { toLf } from './eol';
 import { fileError } from './fileErrors';
 import { KeyedQueue } from './keyedQueue';
-import { WriteLedger } from './ledger';
 import { sliceLines } from './lineSlice';
 import { parseReadParams, parseWriteParams } from './params';
 import { checkPathAccess } from './pathAccess';
@@ -21,6 +20,7 @@ import { caseKey } from './pathKeys';
 import type { SaveAfterWrite } from './savePolicy';
 import type { SnapshotStore } from './snapshots';
 import { ConflictNotice, FilesUserInterface, openConflictCompare } from './userInterface';
+import type { WriteRecord } from './writeRecord';
 
 export interface FilesServiceDeps {
   /** Looked up on every use, so tests can swap it. */
@@ -37,7 +37,9 @@ export interface ReadTextFileResult {
 }
 
 export class FilesService implements ClientServices {
-  readonly ledger = new WriteLedger();
+  private readonly written = new vscode.EventEmitter<WriteRecord>();
+  /** Fires after each write (nothing keeps them). */
+  readonly onDidWrite = this.written.event;
   private readonly consents: SessionConsents;
   private readonly baselines = new Baselines();
   private readonly writes = new KeyedQueue();
@@ -79,7 +81,7 @@ export class FilesService implements ClientServices {
       });
       const { document } = outcome;
       this.baselines.record(scope.sessionId, request.path, { document, version: document.version, text: toLf(outcome.after) });
-      this.ledger.record({
+      this.written.fire(Object.freeze({
         sessionId: scope.sessionId,
         path: request.path,
         before: outcome.before,
@@ -87,7 +89,7 @@ export class FilesService implements ClientServices {
         time: this.deps.now?.() ?? Date.now(),
         conflict: outcome.conflict,
         saved: outcome.saved,
-      });
+      }));
       if (outcome.conflict) this.notifyConflict(request.path, outcome.before ?? '', document.uri);
     });
     return {};
@@ -96,12 +98,11 @@ export class FilesService implements ClientServices {
   sessionEnded(sessionId: string): Promise<void> {
     this.consents.forget(sessionId);
     this.baselines.forget(sessionId);
-    this.ledger.forget(sessionId);
     return Promise.resolve();
   }
 
   dispose(): void {
-    this.ledger.dispose();
+    this.written.dispose();
   }
 
   private async checkAccess(kind: AccessKind, file: string, scope: SessionScope, token: CancellationToken): Promise<void> {

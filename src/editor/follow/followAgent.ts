@@ -43,6 +43,7 @@ export class FollowAgent implements vscode.Disposable {
 
   constructor(
     manager: SessionManager,
+    private readonly log: (line: string) => void,
     private readonly clock: Clock = realClock,
   ) {
     this.highlight = new FollowHighlight(clock);
@@ -104,7 +105,7 @@ export class FollowAgent implements vscode.Disposable {
 
   private queueShow(pending: PendingFollow): void {
     this.showing = this.showing.then(() => this.show(pending)).catch((error: unknown) => {
-      console.log(`[acp] Following ${pending.target.path} failed: ${describeError(error)}`);
+      this.log(`Following ${pending.target.path} failed: ${describeError(error)}`);
     });
   }
 

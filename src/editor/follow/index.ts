@@ -13,8 +13,8 @@ export const FOLLOW_COMMANDS = {
   stop: 'acp.stopFollowingAgent',
 } as const;
 
-export function registerFollowAgent(manager: SessionManager): { follow: FollowAgent; disposables: vscode.Disposable[] } {
-  const follow = new FollowAgent(manager);
+export function registerFollowAgent(manager: SessionManager, log: (line: string) => void): { follow: FollowAgent; disposables: vscode.Disposable[] } {
+  const follow = new FollowAgent(manager, log);
   const set = async (on: boolean): Promise<void> => {
     await setFollowing(on);
     vscode.window.setStatusBarMessage(on ? 'ACP: following the agent' : 'ACP: not following the agent', 2000);

@@ -1,9 +1,9 @@
 // The terminal/* services as the extension plugs them in: the service, a VS Code terminal mirroring each command,
-// and the output published for the chat view. Everything is disposed with the extension (running commands killed).
+// and the output for the chat view. Everything is disposed with the extension (running commands killed).
 import * as vscode from 'vscode';
 import type { GroupGuard } from '../../acp/processWatchdog';
 import type { ClientServices } from '../../session/clientRequests';
-import { publishTerminalOutputs } from './outputRegistry';
+import type { TerminalOutputSource } from './terminalBook';
 import { TerminalMirrors } from './terminalMirrors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from './terminalService';
 
@@ -15,6 +15,8 @@ function maxPerSession(): number {
 
 export interface TerminalServiceHandle {
   readonly services: ClientServices;
+  /** The commands' output, for the chat view. */
+  readonly outputs: TerminalOutputSource;
   /** A tool call titled `title` shows terminal `terminalId` of session `sessionId`: its VS Code terminal opens. */
   toolCallShowsTerminal(sessionId: string, terminalId: string, title: string): void;
   /** Kills every command still running; resolves once they have exited. */
@@ -24,16 +26,15 @@ export interface TerminalServiceHandle {
 export function createTerminalService(context: vscode.ExtensionContext, guard?: GroupGuard): TerminalServiceHandle {
   const service = new TerminalService({ maxPerSession, guard });
   const mirrors = new TerminalMirrors(service.book);
-  const withdraw = publishTerminalOutputs(service.book);
   context.subscriptions.push({
     dispose: () => {
-      withdraw();
       mirrors.dispose();
       service.dispose();
     },
   });
   return {
     services: service,
+    outputs: service.book,
     toolCallShowsTerminal: (sessionId, terminalId, title) => {
       const record = service.book.get(sessionId, terminalId);
       if (record) mirrors.open(record, title);

@@ -1,7 +1,7 @@
 // Plugs change review into the extension: the service, the "Agent Changes" view, explorer decorations, the
 // baseline documents and the commands.
 import * as vscode from 'vscode';
-import type { WriteLedgerView } from '../../editor/files/ledger';
+import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionManager } from '../../session/sessionManager';
 import { ReviewDiffs } from '../reviewDiff';
@@ -26,12 +26,12 @@ export interface ReviewApi {
 
 export function registerReview(
   manager: SessionManager,
-  writes: WriteLedgerView,
+  onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
-  const service = new ReviewService(manager, writes, log);
+  const service = new ReviewService(manager, onDidWrite, log);
   const baselines = new BaselineDocuments();
   const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
   const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);

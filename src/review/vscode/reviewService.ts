@@ -1,7 +1,7 @@
 // Change tracking for every session: one workspace snapshot and watcher, one ledger per session fed by the files
 // service's writes (fs/write_text_file) and by disk changes while its agent is at work; turns are checkpoints.
 import * as vscode from 'vscode';
-import type { WriteLedgerView } from '../../editor/files/ledger';
+import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { caseKey } from '../../editor/files/pathKeys';
 import type { ContentBlock } from '../../shared/acp';
 import type { Session } from '../../session/session';
@@ -43,7 +43,7 @@ export class ReviewService implements vscode.Disposable {
 
   constructor(
     private readonly manager: SessionManager,
-    writes: WriteLedgerView,
+    onDidWrite: OnDidWrite,
     log: (line: string) => void,
   ) {
     this.disk = new DiskChanges(this.snapshot, caseKey, log);
@@ -56,7 +56,7 @@ export class ReviewService implements vscode.Disposable {
       manager.onDidOpenSession((open) => this.track(open.session)),
       manager.onDidCloseSession((open) => this.release(open.session.sessionId)),
       manager.onDidChangeSession(() => this.changeEmitter.fire()),
-      writes.onDidRecord((write) => this.bySession.get(write.sessionId)?.fsWrite(write)),
+      onDidWrite((write) => this.bySession.get(write.sessionId)?.fsWrite(write)),
     );
     manager.openSessions.forEach((open) => this.track(open.session));
   }

@@ -2,7 +2,7 @@
 // test (and taken out after it), settings and editors reset, and helpers to run scripted-agent turns.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WriteRecord } from '../../../src/editor/files/ledger';
+import type { WriteRecord } from '../../../src/editor/files/writeRecord';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { closeEverything, TestUserInterface } from './files';
@@ -17,14 +17,18 @@ export interface FilesSuite {
   sessionWith(scenario: string): Promise<Session>;
   /** One prompt turn that must end normally. */
   turn(session: Session, text: string): Promise<void>;
-  /** The session's last write in the ledger. */
+  /** The session's last write in this test (as the files service told it). */
   lastWrite(session: Session): WriteRecord;
+  /** The session's writes in this test. */
+  writes(session: Session): WriteRecord[];
   setting(name: 'outsideRoots' | 'saveAfterWrite', value: string): Thenable<void>;
 }
 
 /** Registers the hooks; call inside a `describe`. */
 export function useFilesSuite(): FilesSuite {
   let api: AcpExtensionApi | undefined;
+  let writes: WriteRecord[] = [];
+  let listening: { dispose(): void } | undefined;
   const need = (): AcpExtensionApi => {
     assert.ok(api, 'the extension is activated in before()');
     return api;
@@ -41,8 +45,13 @@ export function useFilesSuite(): FilesSuite {
   });
 
   const ui = useTestUserInterface(() => need().files, () => new TestUserInterface());
+  beforeEach(() => {
+    writes = [];
+    listening = need().files.onDidWrite((write) => writes.push(write));
+  });
 
   afterEach(async () => {
+    listening?.dispose();
     await closeEverything();
     const files = vscode.workspace.getConfiguration('acp.files');
     await files.update('outsideRoots', undefined, vscode.ConfigurationTarget.Global);
@@ -75,9 +84,12 @@ export function useFilesSuite(): FilesSuite {
       assert.equal(session.state.header.lastStopReason, 'end_turn', `the turn for ${text} did not end normally`);
     },
     lastWrite(session) {
-      const entries = need().files.ledger.entries(session.sessionId);
-      assert.ok(entries.length > 0, 'the ledger recorded the write');
+      const entries = writes.filter((write) => write.sessionId === session.sessionId);
+      assert.ok(entries.length > 0, 'the files service told of the write');
       return entries[entries.length - 1];
+    },
+    writes(session) {
+      return writes.filter((write) => write.sessionId === session.sessionId);
     },
     setting(name, value) {
       return vscode.workspace.getConfiguration('acp.files').update(name, value, vscode.ConfigurationTarget.Global);

@@ -24,6 +24,8 @@ const VALID: WebviewToHost[] = [
   { type: 'openDiff', toolCallId: 'call_1', index: 0 },
   { type: 'copyText', text: 'code' },
   { type: 'loadOlder', sessionId: 's1', before: 'e1' },
+  { type: 'openFullMessage', sessionId: 's1', entryId: 'e3' },
+  { type: 'openEarlierMessages', sessionId: 's1' },
   { type: 'switchSession', key: 's2' },
   { type: 'closeSession', key: 's2' },
   { type: 'showHistory' },

@@ -71,6 +71,21 @@ describe('webview store', () => {
       assert.equal(next.session?.positions.get('c'), 3);
     });
 
+    it('lets go of the entries the host dropped from memory (header.dropped), keeping the newest', () => {
+      const first = withSession([agentMessage('a', 1, 'one'), agentMessage('b', 1, 'two'), agentMessage('c', 1, 'three')]);
+      const next = applyHostMessage(first, {
+        type: 'entries',
+        sessionId: 's1',
+        upserts: [agentMessage('d', 1, 'four')],
+        totalEntries: 2,
+        header: header({ dropped: { entries: 2, chars: 6 } }),
+      });
+      assert.deepEqual(texts(next), ['c@1', 'd@1']);
+      assert.equal(next.session?.positions.get('d'), 1);
+      assert.equal(next.session?.positions.has('a'), false);
+      assert.equal(next.session?.totalEntries, 2);
+    });
+
     it('keeps untouched entry objects (memoized views stay put) and does not mutate the old state', () => {
       const first = withSession([agentMessage('a', 1, 'one'), toolCall('t', 1)]);
       const before = first.session?.entries.slice();

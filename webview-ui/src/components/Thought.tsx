@@ -5,6 +5,7 @@ import { domIdFor, useDisclosure } from '../disclosure';
 import { thoughtLabel } from '../logic/thoughtLabel';
 import { ContentBlocks } from './ContentBlocks';
 import { Icon } from '../ui/Icon';
+import { CutNote } from './SpillNotes';
 
 interface ThoughtProps {
   entry: ThoughtEntry;
@@ -32,6 +33,7 @@ export function Thought({ entry, active }: ThoughtProps) {
       {open ? (
         <div id={bodyId} class="thought-body">
           <ContentBlocks blocks={entry.content} streaming={active} idPrefix={entry.id} />
+          <CutNote entryId={entry.id} cut={entry.cut} />
         </div>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
 import type { SessionView } from '../store';
 import { Icon } from '../ui/Icon';
+import { DroppedNote, TranscriptSessionContext } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
 
 interface TranscriptProps {
@@ -44,45 +45,48 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
   const { window } = virtual;
 
   return (
-    <div class="transcript">
-      <div
-        ref={scroller}
-        class="transcript__scroller"
-        role="log"
-        aria-live="off"
-        aria-label="Conversation"
-        tabIndex={0}
-        data-total-entries={session?.totalEntries ?? 0}
-      >
-        {hidden > 0 ? (
-          <div class="transcript__hidden">
-            <button type="button" class="link-button" data-action="load-older" onClick={virtual.loadOlder}>
-              {hidden === 1 ? 'Load 1 earlier entry' : `Load ${hidden} earlier entries`}
-            </button>
-          </div>
-        ) : null}
-        <div ref={topSpacer} class="transcript__spacer" style={{ height: `${window.padTop}px` }} />
-        {entries.slice(window.start, window.end).map((entry) => (
-          <TranscriptRow key={entry.id} entry={entry} active={entry.id === activeId} measurer={virtual.measurer} />
-        ))}
-        <div class="transcript__spacer" style={{ height: `${window.padBottom}px` }} />
-        {entries.length === 0 ? (
-          <div class="transcript__empty" data-empty-state>
-            {session ? 'Send a message to start.' : emptyText}
-          </div>
-        ) : null}
-      </div>
-      {virtual.atBottom ? null : (
-        <button
-          type="button"
-          class="button button--secondary transcript__jump"
-          data-action="jump-to-latest"
-          onClick={virtual.scrollToBottom}
+    <TranscriptSessionContext.Provider value={sessionId}>
+      <div class="transcript">
+        <div
+          ref={scroller}
+          class="transcript__scroller"
+          role="log"
+          aria-live="off"
+          aria-label="Conversation"
+          tabIndex={0}
+          data-total-entries={session?.totalEntries ?? 0}
         >
-          <Icon name="arrow-down" />
-          <span>Latest</span>
-        </button>
-      )}
-    </div>
+          {session && hidden <= 0 ? <DroppedNote sessionId={session.sessionId} dropped={session.header.dropped} /> : null}
+          {hidden > 0 ? (
+            <div class="transcript__hidden">
+              <button type="button" class="link-button" data-action="load-older" onClick={virtual.loadOlder}>
+                {hidden === 1 ? 'Load 1 earlier entry' : `Load ${hidden} earlier entries`}
+              </button>
+            </div>
+          ) : null}
+          <div ref={topSpacer} class="transcript__spacer" style={{ height: `${window.padTop}px` }} />
+          {entries.slice(window.start, window.end).map((entry) => (
+            <TranscriptRow key={entry.id} entry={entry} active={entry.id === activeId} measurer={virtual.measurer} />
+          ))}
+          <div class="transcript__spacer" style={{ height: `${window.padBottom}px` }} />
+          {entries.length === 0 ? (
+            <div class="transcript__empty" data-empty-state>
+              {session ? 'Send a message to start.' : emptyText}
+            </div>
+          ) : null}
+        </div>
+        {virtual.atBottom ? null : (
+          <button
+            type="button"
+            class="button button--secondary transcript__jump"
+            data-action="jump-to-latest"
+            onClick={virtual.scrollToBottom}
+          >
+            <Icon name="arrow-down" />
+            <span>Latest</span>
+          </button>
+        )}
+      </div>
+    </TranscriptSessionContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import type { UserMessageEntry } from '../../../src/shared/model';
 import { Blocks } from './Blocks';
+import { CutNote } from './SpillNotes';
 
 export function UserMessage({ entry }: { entry: UserMessageEntry }) {
   return (
@@ -7,6 +8,7 @@ export function UserMessage({ entry }: { entry: UserMessageEntry }) {
       <div class="user-bubble">
         <Blocks blocks={entry.content} />
       </div>
+      <CutNote entryId={entry.id} cut={entry.cut} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Baselines, changedSince, CurrentText, MAX_BASELINE_CHARS } from '../../../../src/editor/files/baselines';
 import { KeyedQueue } from '../../../../src/editor/files/keyedQueue';
-import { WriteLedger, WriteRecord } from '../../../../src/editor/files/ledger';
 
 const doc = {};
 const current = (version: number, text: string, isDirty = false, document: object = doc): CurrentText => ({ document, version, isDirty, text: () => text });
@@ -51,26 +50,6 @@ describe('files: what the agent last saw', () => {
     const baselines = new Baselines();
     baselines.record('s', '/big', { text: 'x'.repeat(MAX_BASELINE_CHARS + 1) });
     assert.equal(baselines.get('s', '/big')?.text, undefined);
-  });
-});
-
-describe('files: write ledger', () => {
-  const entry = (sessionId: string, path: string, conflict = false): WriteRecord => ({ sessionId, path, before: null, after: 'x', time: 1, conflict, saved: true });
-
-  it('records writes per session in order, fires an event for each, and forgets a session', () => {
-    const ledger = new WriteLedger();
-    const seen: WriteRecord[] = [];
-    ledger.onDidRecord((record) => seen.push(record));
-    ledger.record(entry('s1', '/a'));
-    ledger.record(entry('s1', '/b', true));
-    ledger.record(entry('s2', '/a'));
-    assert.deepEqual(ledger.entries('s1').map((r) => [r.path, r.conflict]), [['/a', false], ['/b', true]]);
-    assert.deepEqual(ledger.sessions(), ['s1', 's2']);
-    assert.equal(seen.length, 3);
-    assert.ok(Object.isFrozen(seen[0]), 'entries cannot be changed by listeners');
-    ledger.forget('s1');
-    assert.deepEqual(ledger.entries('s1'), []);
-    assert.equal(ledger.entries('s2').length, 1);
   });
 });
 

@@ -1,0 +1,47 @@
+// The notes of text the host keeps outside memory (src/shared/transcriptCaps.ts): under a message cut at its cap,
+// "Message cut at 256 KB (61.0 MB in all)" with "Open full message"; above the first entry of a transcript whose
+// oldest entries were dropped, how many, with "Open earlier messages". Both ask the host to open a read-only editor.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { DroppedEntries, EntryCut } from '../../../src/shared/model';
+import { useHost } from '../hostContext';
+import { cutNoteText, droppedNoteText } from '../logic/sizeText';
+import { Icon } from '../ui/Icon';
+
+/** The id of the session the transcript shows (entries do not carry it). */
+export const TranscriptSessionContext = createContext<string | undefined>(undefined);
+
+export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | undefined }) {
+  const host = useHost();
+  const sessionId = useContext(TranscriptSessionContext);
+  if (!cut) return null;
+  return (
+    <div class="spill-note" data-cut-note data-kept-chars={cut.keptChars} data-total-chars={cut.totalChars}>
+      <Icon name="fold" />
+      <span>{cutNoteText(cut.keptChars, cut.totalChars)}</span>
+      <button
+        type="button"
+        class="link-button"
+        data-action="open-full-message"
+        disabled={!sessionId}
+        onClick={() => sessionId && host.post({ type: 'openFullMessage', sessionId, entryId })}
+      >
+        Open full message
+      </button>
+    </div>
+  );
+}
+
+export function DroppedNote({ sessionId, dropped }: { sessionId: string; dropped: DroppedEntries | undefined }) {
+  const host = useHost();
+  if (!dropped) return null;
+  return (
+    <div class="spill-note spill-note--dropped" data-dropped-note data-dropped-entries={dropped.entries}>
+      <Icon name="history" />
+      <span>{droppedNoteText(dropped.entries, dropped.chars)}</span>
+      <button type="button" class="link-button" data-action="open-earlier-messages" onClick={() => host.post({ type: 'openEarlierMessages', sessionId })}>
+        Open earlier messages
+      </button>
+    </div>
+  );
+}
