@@ -19,6 +19,7 @@ const builds = [
     ...common,
     entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo/main.ts', 'diff-worker': 'src/editor/diff/diffWorker.ts' },
     outdir: 'dist',
+    tsconfig: 'tsconfig.host.json',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

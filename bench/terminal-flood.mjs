@@ -8,7 +8,7 @@
 //    chat poster on real timers and terminal/output read every 100 ms: event-loop delay p99 (budget <= 16 ms), and
 //    host CPU against a plain spawn + 'data' → byte ring floor with the same child.
 //
-// usage: npx tsc -p . && node bench/terminal-flood.mjs [--rounds N] [--quick]
+// usage: npx tsc -p tsconfig.test.json && node bench/terminal-flood.mjs [--rounds N] [--quick]
 // Also a case module for bench/run.mjs: exports name, title and run({ rounds, quick, log }).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

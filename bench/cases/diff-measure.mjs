@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures the diff engine in its own process (run by bench/cases/diff.mjs, or alone:
-// `node bench/cases/diff-measure.mjs [--rounds N] [--quick]`) on compiled output (out/, `tsc -p .`).
+// `node bench/cases/diff-measure.mjs [--rounds N] [--quick]`) on compiled output (out/, `tsc -p tsconfig.test.json`).
 // For files of 1k, 10k and 100k lines with 1% and 10% of the lines changed, every line rewritten, and every block
 // of 20 lines in reverse order, per round (variants interleaved, order rotating):
 //   floor       splitting both texts into lines (`split('\n')`): the least any line diff does

@@ -16,6 +16,7 @@ import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { GroupGuard } from './processWatchdog';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
+import { describeError } from '../shared/errors';
 
 export type AgentState = 'starting' | 'ready' | 'failed' | 'stopped';
 
@@ -159,7 +160,7 @@ export class AgentRuntime {
       return result;
     } catch (error) {
       if (generation === this.generation && this.current.state === 'starting') {
-        this.fail(`The agent could not be started: ${error instanceof Error ? error.message : String(error)}`, agentProcess);
+        this.fail(`The agent could not be started: ${describeError(error)}`, agentProcess);
       }
       throw error;
     }

@@ -1,6 +1,7 @@
 // JSON-RPC 2.0 and ACP error codes (ACP schema `ErrorCode`), and small helpers to make and recognise them.
 // Other codes may arrive on the wire ("Other" in the schema): treat a code as a plain number, never as a closed set.
 import { ResponseError } from 'vscode-jsonrpc/node';
+import { describeError } from '../shared/errors';
 
 /** Invalid JSON was received. */
 export const PARSE_ERROR = -32700;
@@ -68,14 +69,9 @@ export function isMethodNotFound(error: unknown): boolean {
   return errorCodeOf(error) === METHOD_NOT_FOUND;
 }
 
-/** A one-line description for logs and the UI: "message (code -32603)". */
-export function describeError(error: unknown): string {
+/** A one-line description of a JSON-RPC error for logs: "message (code -32603)". */
+export function describeRpcError(error: unknown): string {
   const code = errorCodeOf(error);
-  const message =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-        ? (error as { message: string }).message
-        : String(error);
+  const message = describeError(error);
   return code === undefined ? message : `${message} (code ${code})`;
 }

@@ -33,6 +33,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import { holdText } from '../shared/heldText';
 import { toConnectionCancel } from './cancellation';
+import { describeError } from '../shared/errors';
 import { LARGE_LINE_BYTES, LargeLineParser } from './largeLines';
 
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -71,10 +72,6 @@ function isMessageLike(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const candidate = value as { jsonrpc?: unknown; method?: unknown; id?: unknown };
   return candidate.jsonrpc === '2.0' || candidate.method !== undefined || candidate.id !== undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader implements MessageReader {
@@ -239,7 +236,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       value = JSON.parse(text);
     } catch (error) {
       if (text.trim() === '') return;
-      this.report({ reason: 'invalid-json', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: errorText(error) });
+      this.report({ reason: 'invalid-json', preview: text.slice(0, PREVIEW_CHARS), byteLength, error: describeError(error) });
       return;
     }
     this.deliver(value, () => text.slice(0, PREVIEW_CHARS), byteLength);
@@ -256,7 +253,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       callback(toConnectionCancel(value));
     } catch (error) {
       // The connection choked on a malformed message (e.g. `$/cancelRequest` without params): skip it, read on.
-      this.report({ reason: 'not-a-message', preview: preview(), byteLength, error: errorText(error) });
+      this.report({ reason: 'not-a-message', preview: preview(), byteLength, error: describeError(error) });
     }
   }
 
@@ -280,7 +277,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       },
       (error: unknown) => {
         if (!this.callback) return;
-        this.report({ reason: 'invalid-json', preview: '', byteLength, error: errorText(error) });
+        this.report({ reason: 'invalid-json', preview: '', byteLength, error: describeError(error) });
         this.resumeAfterLarge();
       },
     );

@@ -11,6 +11,7 @@ import { SEND_SELECTION_COMMAND, sendSelection } from './sendSelection';
 import { SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
 import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
 import { CLOSE_SESSION_COMMAND, closeSession, SWITCH_SESSION_COMMAND, switchSession } from './switchSession';
+import { describeError } from '../shared/errors';
 
 export interface PaletteDeps {
   extensionUri: vscode.Uri;
@@ -29,7 +30,7 @@ function reported<A extends unknown[], R>(action: (...args: A) => Promise<R>): (
     try {
       return await action(...args);
     } catch (error) {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(describeError(error));
       throw error;
     }
   };

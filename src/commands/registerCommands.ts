@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { SessionManager } from '../session/sessionManager';
 import type { TrafficLog } from '../output/trafficLog';
+import { describeError } from '../shared/errors';
 
 export interface CommandDeps {
   manager: SessionManager;
@@ -16,7 +17,7 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
   try {
     await action();
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void vscode.window.showErrorMessage(describeError(error));
   }
 }
 

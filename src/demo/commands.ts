@@ -1,8 +1,9 @@
 // Running a command for the `run` step: in the client's terminal (terminal/create, wait_for_exit, output,
 // release) when it offered terminals, else as a child process here, without a shell. A cancel kills it.
 import { spawn } from 'node:child_process';
-import { errorMessage, needSession, StepContext } from './context';
+import { needSession, StepContext } from './context';
 import { isObject, Json, JsonObject, stringAt } from './json';
+import { describeError } from '../shared/errors';
 
 export interface CommandSpec {
   command: string;
@@ -42,7 +43,7 @@ export async function runInClientTerminal(ctx: StepContext, spec: CommandSpec, o
     onTerminal(terminalId);
     const exit = await ctx.gate.race(ctx.peer.request('terminal/wait_for_exit', ids));
     if (exit === undefined) {
-      await ctx.peer.request('terminal/kill', ids).catch((error: unknown) => ctx.log.warn(`terminal/kill: ${errorMessage(error)}`));
+      await ctx.peer.request('terminal/kill', ids).catch((error: unknown) => ctx.log.warn(`terminal/kill: ${describeError(error)}`));
       return { kind: 'cancelled', terminalId };
     }
     const output = await ctx.peer.request('terminal/output', ids);
@@ -55,11 +56,11 @@ export async function runInClientTerminal(ctx: StepContext, spec: CommandSpec, o
       terminalId,
     };
   } catch (error) {
-    return { kind: 'failed', message: errorMessage(error), terminalId };
+    return { kind: 'failed', message: describeError(error), terminalId };
   } finally {
     if (terminalId !== undefined) {
       const ids: JsonObject = { sessionId, terminalId };
-      await ctx.peer.request('terminal/release', ids).catch((error: unknown) => ctx.log.warn(`terminal/release: ${errorMessage(error)}`));
+      await ctx.peer.request('terminal/release', ids).catch((error: unknown) => ctx.log.warn(`terminal/release: ${describeError(error)}`));
     }
   }
 }

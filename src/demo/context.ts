@@ -110,7 +110,3 @@ export function shownPath(ctx: StepContext, absolute: string): string {
 export function textContent(text: string): JsonObject {
   return { type: 'content', content: { type: 'text', text } };
 }
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

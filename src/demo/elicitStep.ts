@@ -1,10 +1,11 @@
 // Elicitation requests: elicitation/create sent as written (sessionId filled in unless the step names a scope),
 // the answer recorded in template variables, then the branch for the user's action. The step does not check what
 // the client advertised: a scenario can ask for a mode the client lacks to see the -32602 answer.
-import { errorMessage, needSession, Outcome, StepContext } from './context';
+import { needSession, Outcome, StepContext } from './context';
 import { isObject, stringAt } from './json';
 import type { ElicitStep } from './scenario';
 import { RpcError } from './wire';
+import { describeError } from '../shared/errors';
 
 export async function playElicit(step: ElicitStep, ctx: StepContext): Promise<Outcome | undefined> {
   const session = needSession(ctx);
@@ -15,7 +16,7 @@ export async function playElicit(step: ElicitStep, ctx: StepContext): Promise<Ou
     answer = await ctx.peer.request('elicitation/create', params);
   } catch (error) {
     const code = error instanceof RpcError ? error.code : '';
-    ctx.log.warn(`elicitation/create failed: ${code} ${errorMessage(error)}`);
+    ctx.log.warn(`elicitation/create failed: ${code} ${describeError(error)}`);
     ctx.vars.set('elicitation', `error ${code}`.trim());
     ctx.vars.set('elicitationContent', '');
     return ctx.play(step.onError);

@@ -3,7 +3,6 @@
 import {
   absolutePath,
   cancelled,
-  errorMessage,
   needSession,
   Outcome,
   sendUpdate,
@@ -17,6 +16,7 @@ import { existsAsFile, fenced, findSmallTextFile, readText, writeText } from './
 import type { Json, JsonObject } from './json';
 import { askFor } from './permission';
 import type { ReadFileStep, WriteFileSpec, WriteFileStep } from './scenario';
+import { describeError } from '../shared/errors';
 
 async function firstExisting(ctx: StepContext, step: ReadFileStep): Promise<string | undefined> {
   const candidates = Array.isArray(step.readFile.path) ? step.readFile.path : [step.readFile.path];
@@ -58,12 +58,12 @@ export async function playReadFile(step: ReadFileStep, ctx: StepContext): Promis
   try {
     text = await readText(ctx, file, spec.line, spec.limit);
   } catch (error) {
-    ctx.vars.set('fileError', errorMessage(error));
+    ctx.vars.set('fileError', describeError(error));
     sendUpdate(ctx, {
       sessionUpdate: 'tool_call_update',
       toolCallId,
       status: 'failed',
-      content: [textContent(`Could not read ${shown}: ${errorMessage(error)}`)],
+      content: [textContent(`Could not read ${shown}: ${describeError(error)}`)],
     });
     return undefined;
   }
@@ -113,7 +113,7 @@ export async function playWriteFile(step: WriteFileStep, ctx: StepContext): Prom
     text = newContent(spec, old);
   } catch (error) {
     sendUpdate(ctx, { sessionUpdate: 'tool_call', toolCallId, title: spec.title ?? `Edit ${shown}`, kind: 'edit', status: 'pending', locations: [{ path: file }] });
-    finish('failed', [textContent(`Could not edit ${shown}: ${errorMessage(error)}`)], 'failed');
+    finish('failed', [textContent(`Could not edit ${shown}: ${describeError(error)}`)], 'failed');
     return undefined;
   }
   const diff: JsonObject = text === null ? textContent(`Delete ${shown}`) : { type: 'diff', path: file, oldText: old, newText: text };
@@ -141,7 +141,7 @@ export async function playWriteFile(step: WriteFileStep, ctx: StepContext): Prom
     if (text === null) await rm(file);
     else await writeText(ctx, file, text, spec.onDisk);
   } catch (error) {
-    finish('failed', [textContent(`Could not write ${shown}: ${errorMessage(error)}`)], 'failed');
+    finish('failed', [textContent(`Could not write ${shown}: ${describeError(error)}`)], 'failed');
     return undefined;
   }
   ctx.vars.set('writtenFile', shown);

@@ -4,8 +4,9 @@
 // of the chunks are out, without waiting for it; the rest follows, then its answer is awaited. Sets
 // `floodAnsweredAfter`: how many chunks were written between the request and its answer (the flood's rest when
 // the answer came only after the last chunk), and `floodAnswer` (the answer as JSON, or {"error":...}).
-import { cancelled, errorMessage, newMessageId, Outcome, sendUpdate, StepContext } from './context';
+import { cancelled, newMessageId, Outcome, sendUpdate, StepContext } from './context';
 import type { FloodStep, SayLargeStep } from './scenario';
+import { describeError } from '../shared/errors';
 
 const DEFAULT_PATTERN = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. 0123456789\n';
 
@@ -42,7 +43,7 @@ export async function flood(step: FloodStep, ctx: StepContext): Promise<Outcome 
         },
         (error: unknown) => {
           answeredAfter = sent - requestAt;
-          ctx.vars.set('floodAnswer', JSON.stringify({ error: errorMessage(error) }));
+          ctx.vars.set('floodAnswer', JSON.stringify({ error: describeError(error) }));
         },
       );
     }

@@ -1,9 +1,10 @@
 // Permission requests: session/request_permission and what the answer means. An option whose kind starts
 // with "allow" allows, anything else rejects, `cancelled` cancels the turn. allow_always / reject_always
 // answers are remembered in the session under a key, and later asks with that key are not sent again.
-import { cancelled, errorMessage, needSession, Outcome, StepContext } from './context';
+import { cancelled, needSession, Outcome, StepContext } from './context';
 import { isObject, JsonObject, objectAt, stringAt } from './json';
 import type { Ask, PermissionStep } from './scenario';
+import { describeError } from '../shared/errors';
 
 export type Decision = 'allow' | 'reject' | 'cancelled';
 
@@ -35,7 +36,7 @@ export async function askPermission(
       options: [...offered],
     });
   } catch (error) {
-    ctx.log.warn(`session/request_permission failed (${errorMessage(error)}): taken as a rejection`);
+    ctx.log.warn(`session/request_permission failed (${describeError(error)}): taken as a rejection`);
     ctx.vars.set('permission', 'error');
     return 'reject';
   }

@@ -1,6 +1,6 @@
 // Plays a list of steps: fills in each step's templates just before it plays, hands it to its kind's
 // handler, and stops early on a cancel, a `stop`, an `error` or a cancelled permission.
-import { cancelled, delay, errorMessage, Outcome, StepContext } from './context';
+import { cancelled, delay, Outcome, StepContext } from './context';
 import { playReadFile, playWriteFile } from './fileSteps';
 import { sendPlan, sendRawUpdate, sendToolCall, sendToolUpdate, streamText } from './messageSteps';
 import { playElicit } from './elicitStep';
@@ -10,6 +10,7 @@ import { playRun } from './runStep';
 import type { RequestStep, Step } from './scenario';
 import { fillStep } from './template';
 import { RpcError } from './wire';
+import { describeError } from '../shared/errors';
 
 /** Steps after which a following `say` / `think` starts a new message. */
 const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run']);
@@ -95,8 +96,8 @@ async function playRequest(step: RequestStep, ctx: StepContext): Promise<Outcome
     return expected === undefined || expected === false ? undefined : fail('succeeded but an error was expected');
   } catch (error) {
     const code = error instanceof RpcError ? error.code : undefined;
-    if (step.saveAs !== undefined) ctx.vars.set(step.saveAs, JSON.stringify({ error: { code: code ?? null, message: errorMessage(error) } }));
+    if (step.saveAs !== undefined) ctx.vars.set(step.saveAs, JSON.stringify({ error: { code: code ?? null, message: describeError(error) } }));
     if (expected === true || (typeof expected === 'number' && expected === code)) return undefined;
-    return fail(`answered error ${code ?? ''} ${errorMessage(error)}`.trim());
+    return fail(`answered error ${code ?? ''} ${describeError(error)}`.trim());
   }
 }

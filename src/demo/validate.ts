@@ -12,6 +12,7 @@ import {
 } from './checks';
 import type { Scenario } from './scenario';
 import { checkSteps } from './stepRules';
+import { describeError } from '../shared/errors';
 
 export type Validated = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
 
@@ -121,6 +122,6 @@ function checkPattern(pattern: unknown, flags: unknown, at: string, problems: Pr
   try {
     new RegExp(pattern, typeof flags === 'string' ? flags : 'i');
   } catch (error) {
-    problems.add(at, `not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`);
+    problems.add(at, `not a valid regular expression: ${describeError(error)}`);
   }
 }

@@ -5,6 +5,7 @@ import * as readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { isObject, Json, JsonObject } from './json';
 import type { Log } from './log';
+import { describeError } from '../shared/errors';
 
 export type RpcId = number | string;
 
@@ -210,7 +211,7 @@ export class Wire implements Peer {
       (error: unknown) => {
         if (error instanceof RpcError) this.respondError(request.id, error);
         else {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = describeError(error);
           this.log.warn(`${request.method} failed: ${message}`);
           this.respondError(request.id, new RpcError(ErrorCodes.internalError, message));
         }

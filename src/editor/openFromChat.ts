@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { classifyLink } from '../shared/links';
+import { describeError } from '../shared/errors';
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   try {
@@ -31,7 +32,7 @@ export async function openLocation(filePath: string, line: number | undefined, r
   try {
     document = await vscode.workspace.openTextDocument(uri);
   } catch (error) {
-    void vscode.window.showWarningMessage(`Cannot open ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showWarningMessage(`Cannot open ${filePath}: ${describeError(error)}`);
     return;
   }
   const options: vscode.TextDocumentShowOptions = { preview: true };

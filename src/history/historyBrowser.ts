@@ -3,6 +3,8 @@
 import type { LifecycleCapabilities } from '../session/lifecycleCapabilities';
 import type { HistoryItemView, HistoryMessage } from '../shared/sessionsProtocol';
 import { byNewest, sameSession, SessionRecord } from './sessionRecords';
+import { isRecord } from '../shared/narrow';
+import { describeError } from '../shared/errors';
 
 export interface ListPage {
   sessions?: unknown;
@@ -35,10 +37,6 @@ interface ListedSession {
   cwd: string;
   title?: string;
   updatedAt?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The SessionInfo items of a `session/list` answer, read leniently (malformed items are skipped). */
@@ -86,7 +84,7 @@ export class HistoryBrowser {
       this.agents = await this.ports.agents();
     } catch (error) {
       this.agents = [];
-      this.errors.push(errorText(error));
+      this.errors.push(describeError(error));
     }
     if (generation !== this.generation) return;
     await this.fetch(this.agents.filter((agent) => agent.list), generation, () => undefined);
@@ -175,7 +173,7 @@ export class HistoryBrowser {
         } catch (error) {
           if (generation !== this.generation) return;
           this.cursors.delete(agent.id);
-          this.errors.push(`${agent.name} could not list its sessions: ${errorText(error)}`);
+          this.errors.push(`${agent.name} could not list its sessions: ${describeError(error)}`);
         }
       }),
     );
@@ -196,7 +194,3 @@ function sessionIdOf(session: { agentId: string; sessionId: string }): string {
   return `${session.agentId}\u0000${session.sessionId}`;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error);
-}

@@ -1,5 +1,6 @@
 // The extension's own record of sessions: the ones it opened (for agents without `session/list`, and to know titles
 // and folders), and the ones open when the window closed (brought back after a reload). Pure.
+import { isRecord } from '../shared/narrow';
 
 export interface SessionRecord {
   agentId: string;
@@ -45,10 +46,6 @@ export function byNewest(a: { updatedAt?: string }, b: { updatedAt?: string }): 
 function timeOf(iso: string | undefined): number {
   const time = iso === undefined ? NaN : Date.parse(iso);
   return Number.isNaN(time) ? -Infinity : time;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string | undefined {

@@ -5,6 +5,7 @@
 import picomatch from 'picomatch';
 import { parseCommandPattern, type CommandPattern } from './commandPatterns';
 import type { PathGlob, PolicyRule, RuleDecision, RuleSetting, RuleSource, StringTest } from './rules';
+import { isRecord } from '../shared/narrow';
 
 export const RULES_SETTING = 'acp.permissions.rules';
 
@@ -23,10 +24,6 @@ export interface ParseContext {
 }
 
 class RuleProblem extends Error {}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** One string or a non-empty list of strings. */
 function stringList(rule: Record<string, unknown>, field: string): string[] | undefined {

@@ -11,6 +11,7 @@ import { resolveFacts } from './resolveFacts';
 import { ruleFromAnswer } from './ruleFromAnswer';
 import type { PolicyRule, RuleSetting, ToolCallFacts } from './rules';
 import { describeToolCall } from './toolCallFacts';
+import { describeError } from '../shared/errors';
 
 export interface PolicyGateDeps {
   /** The rules in force: the user's, the workspace's, then the level's. */
@@ -49,7 +50,7 @@ export class PolicyGate {
     try {
       verdict = await this.verdict(agentId, question);
     } catch (error) {
-      verdict = { note: `The permission rules could not be applied (${error instanceof Error ? error.message : String(error)}): you are asked.` };
+      verdict = { note: `The permission rules could not be applied (${describeError(error)}): you are asked.` };
     }
     let done = false;
     return {

@@ -2,6 +2,7 @@
 // client MUST NOT call session/load without `loadSession: true`, nor session/list, resume, close or delete, nor send
 // `additionalDirectories`, unless the matching `sessionCapabilities` entry is present (an object; null means absent).
 // Pure.
+import { isRecord } from '../shared/narrow';
 
 export interface LifecycleCapabilities {
   load: boolean;
@@ -20,10 +21,6 @@ export const NO_LIFECYCLE: LifecycleCapabilities = Object.freeze({
   delete: false,
   additionalDirectories: false,
 });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** From the `initialize` answer (undefined before the agent answered). */
 export function lifecycleCapabilitiesOf(initializeResponse: unknown): LifecycleCapabilities {

@@ -35,6 +35,7 @@ import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } fro
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
 import { mergedToolCall } from '../policy/toolCallFacts';
 import { isAuthRequired } from '../auth/authMethods';
+import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 
@@ -126,9 +127,9 @@ export class Session {
       this.finishTurn(this.cancelRequested ? 'cancelled' : undefined);
       if (this.cancelRequested) return;
       if (isAuthRequired(error)) {
-        this.notice('error', 'The agent needs you to sign in before it goes on.', errorText(error));
+        this.notice('error', 'The agent needs you to sign in before it goes on.', describeError(error));
         this.authEmitter.fire(error);
-      } else this.notice('error', 'The agent answered with an error.', errorText(error));
+      } else this.notice('error', 'The agent answered with an error.', describeError(error));
       return;
     }
     if (turn !== this.turnCounter) return;
@@ -290,12 +291,12 @@ export class Session {
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
     const services = this.releaseServices();
-    const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${errorText(error)}`));
+    const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${describeError(error)}`));
     return Promise.all([services, spill]).then(() => undefined);
   }
 
   private releaseServices(): Promise<void> {
-    return this.services.sessionEnded(this.key).catch((error: unknown) => this.log(`Releasing session resources failed: ${errorText(error)}`));
+    return this.services.sessionEnded(this.key).catch((error: unknown) => this.log(`Releasing session resources failed: ${describeError(error)}`));
   }
 
   private finishTurn(stopReason: string | undefined): void {
@@ -305,7 +306,7 @@ export class Session {
       try {
         observer.didEndTurn?.();
       } catch (error) {
-        this.log(`A turn observer failed: ${errorText(error)}`);
+        this.log(`A turn observer failed: ${describeError(error)}`);
       }
     }
   }
@@ -315,7 +316,7 @@ export class Session {
       try {
         await observer.willPrompt?.(content);
       } catch (error) {
-        this.log(`A turn observer failed before the prompt: ${errorText(error)}`);
+        this.log(`A turn observer failed before the prompt: ${describeError(error)}`);
       }
     }
   }
@@ -336,7 +337,3 @@ export class Session {
   }
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error);
-}

@@ -23,6 +23,7 @@ import { Session } from './session';
 import { SessionPrompts } from './sessionPrompts';
 import type { PromptParts } from '../shared/composerProtocol';
 import { SessionKey, SessionKeys } from '../shared/sessionKey';
+import { describeError } from '../shared/errors';
 
 export { UNTRUSTED_WORKSPACE_MESSAGE };
 
@@ -267,7 +268,7 @@ export class SessionManager {
         this.pool.requireAuth(agent, error);
         throw new AuthRequiredError(agent.definition.name);
       }
-      throw new Error(`${agent.definition.name} could not bring the session back: ${errorText(error)}`);
+      throw new Error(`${agent.definition.name} could not bring the session back: ${describeError(error)}`);
     }
     if (method === 'resume') open.session.resumedWithoutReplay();
     open.opening = false;
@@ -302,7 +303,7 @@ export class SessionManager {
     if (wasShown && next) this.show(next.key);
     if (live && this.pool.lifecycle(agent).close) {
       await agent.runtime.connection.closeSession({ sessionId: session.sessionId }).catch((error: unknown) => {
-        this.deps.log(`session/close of ${session.sessionId} failed: ${errorText(error)}`);
+        this.deps.log(`session/close of ${session.sessionId} failed: ${describeError(error)}`);
       });
     } else if (live && session.busy) {
       await agent.runtime.connection.cancel(session.sessionId).catch(() => undefined);
@@ -612,10 +613,10 @@ export class SessionManager {
   private async applyDefaults(session: Session, agent: PooledAgent): Promise<void> {
     const wanted = defaultsToApply(this.deps.defaults?.get(agent.definition.id) ?? NO_DEFAULTS, session.state.header);
     for (const { configId, value } of wanted.options) {
-      await session.setConfigOption(configId, value).catch((error: unknown) => this.deps.log(`Could not re-apply ${configId}: ${errorText(error)}`));
+      await session.setConfigOption(configId, value).catch((error: unknown) => this.deps.log(`Could not re-apply ${configId}: ${describeError(error)}`));
     }
     if (wanted.modeId !== undefined) {
-      await session.setMode(wanted.modeId).catch((error: unknown) => this.deps.log(`Could not re-apply mode ${wanted.modeId}: ${errorText(error)}`));
+      await session.setMode(wanted.modeId).catch((error: unknown) => this.deps.log(`Could not re-apply mode ${wanted.modeId}: ${describeError(error)}`));
     }
   }
 
@@ -625,7 +626,3 @@ export class SessionManager {
   }
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error);
-}

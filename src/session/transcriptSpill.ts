@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryId, TranscriptEntry } from '../shared/model';
 import { entriesToMarkdown } from '../shared/transcriptExport';
+import { describeError } from '../shared/errors';
 
 export interface TranscriptSpill {
   /**
@@ -137,7 +138,7 @@ export class FileTranscriptSpill implements TranscriptSpill {
     const previous = this.tails.get(file) ?? made;
     const next = previous
       .then(() => fs.appendFile(file, text, { mode: 0o600 }))
-      .catch((error: unknown) => this.log(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => this.log(`Could not write ${file}: ${describeError(error)}`));
     this.tails.set(file, next);
   }
 }

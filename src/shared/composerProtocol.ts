@@ -1,6 +1,7 @@
 // The composer's part of the host <-> webview messages: structured prompts (text, @-mentions, images), the file
 // picker, mode and config pickers, and the queue of prompts written while the agent works. Pure: both sides import
 // it. Everything the webview sends is validated here (`parseComposerMessage`), with bounded sizes.
+import { isRecord } from './narrow';
 
 /** 1-based, inclusive line numbers of a selection. */
 export interface LineRange {
@@ -81,10 +82,6 @@ export const PROMPT_LIMITS = {
 export const IMAGE_MIME_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function boundedString(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length <= max;

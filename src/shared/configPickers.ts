@@ -2,6 +2,7 @@
 // model_config, thought_level, then the rest, the agent's order within each), or, when the agent sends no config
 // options, its modes. Options of a type we do not know are left out (the agent keeps its default). Pure.
 import type { SessionConfigOption, SessionMode } from './acp';
+import { isRecord } from './narrow';
 
 export interface PickerChoice {
   value: string;
@@ -39,10 +40,6 @@ const CATEGORY_ORDER = ['mode', 'model', 'model_config', 'thought_level'];
 function categoryRank(category: string): number {
   const at = CATEGORY_ORDER.indexOf(category);
   return at === -1 ? CATEGORY_ORDER.length : at;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function choice(value: unknown, group?: string): PickerChoice | undefined {

@@ -13,6 +13,7 @@ import type { SessionKey } from '../shared/sessionKey';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
+import { describeError } from '../shared/errors';
 import { ViewOutbox } from './viewOutbox';
 
 export const CHAT_VIEW_ID = 'acp.chat';
@@ -122,7 +123,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     this.onUserAction(message).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(describeError(error));
     });
   }
 

@@ -8,6 +8,7 @@ import type { InlineState } from '../../src/review/vscode/inline/registerInline'
 import { scratchFile } from './helpers/files';
 import { useFilesSuite, type FilesSuite } from './helpers/filesSuite';
 import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
+import { useTestUserInterface } from './helpers/userInterface';
 
 const GIVE_UP_MS = 20_000;
 const lines = (count: number): string => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join('');
@@ -52,15 +53,9 @@ async function runLens(lens: vscode.CodeLens): Promise<void> {
 describe('inline review in the editor', function () {
   this.timeout(90_000);
   const suite = useFilesSuite();
-  let ui: TestReviewUserInterface;
-  let restoreUi: vscode.Disposable | undefined;
   // The first workspace scan done, the file watchers have been running a while: the first scratch file is seen.
   before(() => suite.api.review.service.settled());
-  beforeEach(() => {
-    ui = new TestReviewUserInterface();
-    restoreUi = suite.api.review.useUserInterface(ui);
-  });
-  afterEach(() => restoreUi?.dispose());
+  const ui = useTestUserInterface(() => suite.api.review, () => new TestReviewUserInterface());
 
   for (const way of ['disk', 'fs'] as const) {
     it(`an edit ${way === 'disk' ? 'the agent wrote to disk itself' : 'through fs/write_text_file'}: keep one change, undo one, type next to the third and undo it`, async () => {
@@ -134,7 +129,7 @@ describe('inline review in the editor', function () {
       const expected = expectedAfterUndo.replace('line 19\n', 'typed by the user\nline 18\nline 19\n');
       assert.equal(document.getText(), expected);
       assert.equal(document.isDirty, true, 'the user had unsaved changes: not saved behind their back');
-      assert.deepEqual(ui.errors, []);
+      assert.deepEqual(ui.current.errors, []);
       assert.equal(pendingFile(suite.api, file), undefined, 'every change is kept or undone: the file left the review');
       await untilInline(suite, uri, (state) => state === undefined, 'the inline review gone');
       const lensesLeft = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
@@ -157,12 +152,12 @@ describe('inline review in the editor', function () {
     assert.ok(lensSummary(state).some(([, title]) => title.startsWith('Change 2 of 3 (near line 10): you edited inside it')));
     editor.selection = new vscode.Selection(9, 0, 9, 0);
     await vscode.commands.executeCommand('acp.review.undoHunkAtCursor');
-    assert.equal(ui.errors.length, 1, 'the undo of a conflict is refused with a word why');
+    assert.equal(ui.current.errors.length, 1, 'the undo of a conflict is refused with a word why');
     assert.match(editor.document.getText(), /and one more \(mine\)/);
     await vscode.commands.executeCommand('acp.review.keepHunkAtCursor');
     await untilInline(suite, uri, (s) => s?.hunks.length === 2, 'the kept conflict leaves the review');
     await vscode.commands.executeCommand('acp.review.undoFile');
-    assert.deepEqual(ui.userEditQuestions, [file], 'asked first: the user edited the file after the agent');
+    assert.deepEqual(ui.current.userEditQuestions, [file], 'asked first: the user edited the file after the agent');
     assert.equal(editor.document.getText(), BEFORE.replace('line 10\n', 'LINE TEN\nand one more\n'), 'Undo All puts back the baseline, with the kept change');
   });
 });

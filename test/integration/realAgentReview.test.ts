@@ -15,6 +15,7 @@ import { answerPermissions, assertScriptPlayed, toolCall, toolResult } from './h
 import { scratchFolder } from './helpers/realAgentWorkspace';
 import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
 import { activateExtension } from './helpers/scriptedAgent';
+import { useTestUserInterface } from './helpers/userInterface';
 
 describe('a real agent (claude-agent-acp) with a fake model: its own disk edits in Review changes', function () {
   // The agent takes a few seconds to start, and its Claude Code a few more per session.
@@ -23,8 +24,6 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
   let fake: FakeAnthropic;
   let agent: RealAgent;
   let dir: string;
-  let ui: TestReviewUserInterface;
-  let restoreUi: vscode.Disposable | undefined;
 
   before(async () => {
     api = await activateExtension();
@@ -33,13 +32,8 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
     dir = scratchFolder('real-agent-review');
   });
 
-  beforeEach(() => {
-    fake.reset();
-    ui = new TestReviewUserInterface();
-    restoreUi = api.review.useUserInterface(ui);
-  });
-
-  afterEach(() => restoreUi?.dispose());
+  beforeEach(() => fake.reset());
+  const ui = useTestUserInterface(() => api.review, () => new TestReviewUserInterface());
 
   after(async () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -119,8 +113,8 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
     );
 
     await vscode.commands.executeCommand('acp.undoAll');
-    assert.deepEqual(ui.errors, []);
-    assert.deepEqual(ui.userEditQuestions, [], 'no file had changed since the agent left it');
+    assert.deepEqual(ui.current.errors, []);
+    assert.deepEqual(ui.current.userEditQuestions, [], 'no file had changed since the agent left it');
     assert.equal(fs.readFileSync(editedFile, 'utf8'), 'alpha\nbeta\ngamma\n');
     assert.equal(fs.existsSync(createdFile), false, 'the created file is gone');
     assert.equal(fs.readFileSync(doomedFile, 'utf8'), 'delete me\n', 'the deleted file is back');

@@ -7,18 +7,12 @@ import * as vscode from 'vscode';
 import { scratchFile } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
 import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
+import { useTestUserInterface } from './helpers/userInterface';
 
 describe('review: what the agent changed', function () {
   this.timeout(60_000);
   const suite = useFilesSuite();
-  let ui: TestReviewUserInterface;
-  let restoreUi: vscode.Disposable | undefined;
-
-  beforeEach(() => {
-    ui = new TestReviewUserInterface();
-    restoreUi = suite.api.review.useUserInterface(ui);
-  });
-  afterEach(() => restoreUi?.dispose());
+  const ui = useTestUserInterface(() => suite.api.review, () => new TestReviewUserInterface());
 
   /** A scratch file the watcher has seen (as a file the user had before the turn). */
   async function existing(name: string, text: string): Promise<string> {
@@ -107,8 +101,8 @@ describe('review: what the agent changed', function () {
     assert.deepEqual(suite.api.review.tree.files().map((node) => node.file.path).sort(), [a, b].sort());
 
     await vscode.commands.executeCommand('acp.restoreCheckpoint', 1);
-    assert.equal(ui.plans.length, 1, 'the plan was shown first');
-    assert.deepEqual(ui.plans[0].steps.map((step) => [step.path, step.action]).sort(), [[a, 'restore'], [b, 'delete']].sort());
+    assert.equal(ui.current.plans.length, 1, 'the plan was shown first');
+    assert.deepEqual(ui.current.plans[0].steps.map((step) => [step.path, step.action]).sort(), [[a, 'restore'], [b, 'delete']].sort());
     assert.equal(fs.readFileSync(a, 'utf8'), 'beta one\n');
     assert.equal(fs.existsSync(b), false);
 
@@ -121,13 +115,7 @@ describe('review: what the agent changed', function () {
 describe('review: keep and undo one change at a time', function () {
   this.timeout(60_000);
   const suite = useFilesSuite();
-  let restoreUi: vscode.Disposable | undefined;
-  let ui: TestReviewUserInterface;
-  beforeEach(() => {
-    ui = new TestReviewUserInterface();
-    restoreUi = suite.api.review.useUserInterface(ui);
-  });
-  afterEach(() => restoreUi?.dispose());
+  const ui = useTestUserInterface(() => suite.api.review, () => new TestReviewUserInterface());
 
   const lines = (count: number): string => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join('');
 
@@ -169,7 +157,7 @@ describe('review: keep and undo one change at a time', function () {
     const expected = expectedAfterUndo.replace('line 17\n', 'typed by the user\nline 17\nline 18\n');
     assert.equal(document.getText(), expected, 'line 18 is back, the typed line stays');
     assert.equal(document.isDirty, true, 'the user had unsaved changes: not saved behind their back');
-    assert.deepEqual(ui.errors, []);
+    assert.deepEqual(ui.current.errors, []);
     const left = pendingFile(suite.api, file);
     assert.equal(left, undefined, 'every change is kept or undone: the file left the review');
   });

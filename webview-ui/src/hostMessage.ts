@@ -5,10 +5,7 @@ import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
   return Array.isArray(value) && value.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.rev === 'number');

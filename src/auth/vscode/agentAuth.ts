@@ -9,6 +9,7 @@ import type { SessionManager } from '../../session/sessionManager';
 import { AuthMethod, isAuthRequired } from '../authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
+import { describeError } from '../../shared/errors';
 
 export interface AgentAuthDeps {
   manager: SessionManager;
@@ -16,10 +17,6 @@ export interface AgentAuthDeps {
   /** How the agent is run: its command, args, environment (with the stored variables) and cwd. */
   launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
   log(line: string): void;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class AgentAuth {
@@ -48,7 +45,7 @@ export class AgentAuth {
       if (!done) manager.updateAuthPrompt({});
     } catch (error) {
       if (!isAuthRequired(error)) {
-        manager.updateAuthPrompt({ error: errorText(error) });
+        manager.updateAuthPrompt({ error: describeError(error) });
         throw error;
       }
       manager.updateAuthPrompt({ error: `${agent.name} still asks to sign in.` });

@@ -6,9 +6,9 @@ import type { AgentDefinition } from '../../config/agentDefinitions';
 import type { SessionManager } from '../../session/sessionManager';
 import { AgentAuth } from './agentAuth';
 import { CredentialStore } from './credentialStore';
+import { describeError } from '../../shared/errors';
 
 export const LOG_OUT_COMMAND = 'acp.logOut';
-
 
 export function createCredentialStore(context: vscode.ExtensionContext): CredentialStore {
   return new CredentialStore(context.secrets, context.globalState);
@@ -29,7 +29,7 @@ export function registerAuth(
       void vscode.window.showInformationMessage(said);
       return said;
     } catch (error) {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(describeError(error));
       return undefined;
     }
   });

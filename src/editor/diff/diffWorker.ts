@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BACKGROUND_LIMITS, diffLines } from '../../shared/diff';
 import type { DiffReply, DiffRequest } from './diffWorkerProtocol';
+import { describeError } from '../../shared/errors';
 
 parentPort?.on('message', (request: DiffRequest) => {
   const { id, oldText, newText, options } = request;
@@ -10,7 +11,7 @@ parentPort?.on('message', (request: DiffRequest) => {
   try {
     reply = { id, result: diffLines(oldText, newText, { ...options, limits: options.limits ?? BACKGROUND_LIMITS }) };
   } catch (error) {
-    reply = { id, error: error instanceof Error ? error.message : String(error) };
+    reply = { id, error: describeError(error) };
   }
   parentPort?.postMessage(reply);
 });

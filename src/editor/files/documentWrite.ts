@@ -12,6 +12,7 @@ import { toEol, toLf } from './eol';
 import { fileError, notAFileError } from './fileErrors';
 import { planEdits } from './minimalEdits';
 import { SaveAfterWrite, shouldSave } from './savePolicy';
+import { describeError } from '../../shared/errors';
 
 export interface WriteRequest {
   path: string;
@@ -51,7 +52,7 @@ async function openDocument(file: string): Promise<{ document: vscode.TextDocume
   try {
     return { document: await vscode.workspace.openTextDocument(vscode.Uri.file(file)), created: kind === 'missing' };
   } catch (error) {
-    throw fileError(file, 'io', `Cannot open ${file} as a text document: ${error instanceof Error ? error.message : String(error)}`);
+    throw fileError(file, 'io', `Cannot open ${file} as a text document: ${describeError(error)}`);
   }
 }
 

@@ -12,6 +12,7 @@ import { FollowHighlight, HighlightedLine } from './followHighlight';
 import { FOLLOW_SETTING, isFollowing } from './followSetting';
 import { FollowTarget, LocationWatch } from './followTarget';
 import { Clock, LatestOnly, realClock } from './latestOnly';
+import { describeError } from '../../shared/errors';
 
 export const FOLLOW_TIMING = { quietMs: 200, maxWaitMs: 1000 };
 /** Keyboard activity in the active editor this recent means the user is typing there. */
@@ -104,7 +105,7 @@ export class FollowAgent implements vscode.Disposable {
 
   private queueShow(pending: PendingFollow): void {
     this.showing = this.showing.then(() => this.show(pending)).catch((error: unknown) => {
-      this.log(`Following ${pending.target.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`Following ${pending.target.path} failed: ${describeError(error)}`);
     });
   }
 

@@ -3,6 +3,7 @@
 // ignored. Absent and `null` mean the same for the optional fields.
 import { isAbsolute } from 'node:path';
 import { invalidParamsError } from '../../acp/errors';
+import { isRecord } from '../../shared/narrow';
 
 export interface EnvVariable {
   name: string;
@@ -24,10 +25,6 @@ export interface CreateTerminalParams {
 export interface TerminalRef {
   sessionId: string;
   terminalId: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function invalid(method: string, field: string, problem: string): Error {

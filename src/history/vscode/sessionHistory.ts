@@ -7,6 +7,7 @@ import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
 import type { WorkspaceFileStore } from './workspaceFileStore';
 import { forgetRecord, OpenRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../sessionRecords';
+import { describeError } from '../../shared/errors';
 
 /** Questions the history asks (tests answer them). */
 export interface HistoryUserInterface {
@@ -134,7 +135,7 @@ export class SessionHistory implements vscode.Disposable {
       try {
         await this.deps.manager.reopen({ ...record, show: record.shown });
       } catch (error) {
-        failures.push(`"${record.title ?? record.sessionId}": ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }
     }
     if (failures.length > 0) this.ui.warn(`Some sessions could not be brought back: ${failures.join('; ')}`);

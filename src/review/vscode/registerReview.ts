@@ -12,6 +12,7 @@ import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from '.
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { ReviewService } from './reviewService';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
+import { describeError } from '../../shared/errors';
 
 export interface ReviewApi {
   readonly service: ReviewService;
@@ -54,7 +55,7 @@ export function registerReview(
     try {
       await action();
     } catch (error) {
-      ui.error(error instanceof Error ? error.message : String(error));
+      ui.error(describeError(error));
     }
   };
   // Inline review in the editor, on the same service, diffs and actions.

@@ -7,6 +7,7 @@ import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { closeEverything, TestUserInterface } from './files';
 import { activateExtension, useScriptedAgent } from './scriptedAgent';
+import { useTestUserInterface } from './userInterface';
 
 export interface FilesSuite {
   readonly api: AcpExtensionApi;
@@ -26,8 +27,6 @@ export interface FilesSuite {
 /** Registers the hooks; call inside a `describe`. */
 export function useFilesSuite(): FilesSuite {
   let api: AcpExtensionApi | undefined;
-  let ui = new TestUserInterface();
-  let restoreUi: vscode.Disposable | undefined;
   let writes: WriteRecord[] = [];
   let listening: { dispose(): void } | undefined;
   const need = (): AcpExtensionApi => {
@@ -45,15 +44,13 @@ export function useFilesSuite(): FilesSuite {
     await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
   });
 
+  const ui = useTestUserInterface(() => need().files, () => new TestUserInterface());
   beforeEach(() => {
-    ui = new TestUserInterface();
-    restoreUi = need().files.useUserInterface(ui);
     writes = [];
     listening = need().files.onDidWrite((write) => writes.push(write));
   });
 
   afterEach(async () => {
-    restoreUi?.dispose();
     listening?.dispose();
     await closeEverything();
     const files = vscode.workspace.getConfiguration('acp.files');
@@ -73,7 +70,7 @@ export function useFilesSuite(): FilesSuite {
       return need();
     },
     get ui() {
-      return ui;
+      return ui.current;
     },
     async sessionWith(scenario) {
       await useScriptedAgent(need(), scenario);

@@ -4,7 +4,7 @@ import {
   AUTH_REQUIRED,
   REQUEST_CANCELLED,
   RESOURCE_NOT_FOUND,
-  describeError,
+  describeRpcError,
   errorCodeOf,
   isAuthRequired,
   isRequestCancelled,
@@ -40,9 +40,9 @@ describe('acp errors', () => {
   });
 
   it('describes errors in one line', () => {
-    assert.equal(describeError(new ResponseError(-32603, 'boom')), 'boom (code -32603)');
-    assert.equal(describeError(new Error('plain')), 'plain');
-    assert.equal(describeError({ message: 'object', code: 5 }), 'object (code 5)');
-    assert.equal(describeError('text'), 'text');
+    assert.equal(describeRpcError(new ResponseError(-32603, 'boom')), 'boom (code -32603)');
+    assert.equal(describeRpcError(new Error('plain')), 'plain');
+    assert.equal(describeRpcError({ message: 'object', code: 5 }), 'object (code 5)');
+    assert.equal(describeRpcError('text'), 'text');
   });
 });

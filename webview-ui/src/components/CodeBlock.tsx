@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useHost } from '../hostContext';
 import { highlightCode, type HlNode } from '../markdown/highlight';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 function HighlightedNodes({ nodes }: { nodes: readonly HlNode[] }) {
   return (

@@ -4,7 +4,7 @@
 import type { CompactionEntry } from '../../../src/shared/model';
 import { ContentBlocks } from './ContentBlocks';
 import { Disclosure } from './Disclosure';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 const STATUS_TEXT: Record<string, string> = {
   in_progress: 'Compacting the context…',

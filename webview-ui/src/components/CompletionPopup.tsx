@@ -1,12 +1,7 @@
 // The composer's completion list (slash commands, files to mention): a listbox above the input. The input keeps
 // focus and points at the active option (aria-activedescendant); a click chooses too.
 import { useLayoutEffect, useRef } from 'preact/hooks';
-
-export interface CompletionItem {
-  key: string;
-  primary: string;
-  secondary?: string;
-}
+import type { CompletionItem } from '../composer/useCompletion';
 
 interface CompletionPopupProps {
   id: string;

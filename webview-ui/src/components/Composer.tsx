@@ -18,9 +18,9 @@ import { composerKeyAction } from '../logic/composerKeys';
 import { isTurnActive } from '../selectors';
 import { ComposerAttachments } from './ComposerAttachments';
 import { CompletionPopup, optionId } from './CompletionPopup';
-import { COMPOSER_INPUT_ID } from './composerFocus';
+import { COMPOSER_INPUT_ID } from '../ui/composerFocus';
 import { ConfigPickers } from './ConfigPickers';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { PromptQueue } from './PromptQueue';
 import { useSessionKey } from '../sessionKey';
 

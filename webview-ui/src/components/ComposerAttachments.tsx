@@ -2,7 +2,7 @@
 // each removable.
 import type { MentionRef } from '../../../src/shared/composerProtocol';
 import type { DraftImage } from '../composer/useDraft';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 interface ComposerAttachmentsProps {
   mentions: readonly MentionRef[];

@@ -5,7 +5,7 @@ import { contentRuns, type ContentRun } from '../logic/contentRuns';
 import { formatRawOutput } from '../logic/rawOutput';
 import { ChatLink } from './ChatLink';
 import { Disclosure } from './Disclosure';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { Markdown } from './Markdown';
 
 interface ContentBlocksProps {

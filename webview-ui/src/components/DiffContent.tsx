@@ -5,7 +5,7 @@ import { useHost } from '../hostContext';
 import type { DiffResult } from '../../../src/shared/diff';
 import { cardDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { LocationLink } from './LocationLink';
 import { useSessionKey } from '../sessionKey';
 

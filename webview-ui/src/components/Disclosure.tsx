@@ -2,7 +2,7 @@
 // webview's disclosure store so that it survives the entry scrolling out of the virtualized transcript.
 import type { ComponentChildren } from 'preact';
 import { domIdFor, useDisclosure } from '../disclosure';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 interface DisclosureProps {
   /** Unique in the transcript, e.g. `${entryId}:raw-input`. */

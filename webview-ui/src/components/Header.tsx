@@ -7,10 +7,10 @@ import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
 import type { UsageInfo } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { SignIn } from './SignIn';
 import { UsageMeter } from './UsageMeter';
-import { VisibleText } from './VisibleText';
+import { VisibleText } from '../ui/VisibleText';
 
 const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
   starting: { label: 'Starting…', icon: 'loading', spin: true },

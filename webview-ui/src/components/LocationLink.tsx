@@ -1,7 +1,7 @@
 // A file (and line) the agent touched, as a link-looking button: the host opens the file and reveals the line.
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { useHost } from '../hostContext';
-import { VisibleText } from './VisibleText';
+import { VisibleText } from '../ui/VisibleText';
 
 interface LocationLinkProps {
   path: string;

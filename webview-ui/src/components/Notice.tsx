@@ -3,7 +3,7 @@
 // detail right away, in plain text; other notices fold it under "Details".
 import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
 const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };

@@ -13,9 +13,9 @@ import { useHost } from '../hostContext';
 import { usePromptArming } from '../hooks/usePromptArming';
 import { optionIndexForKey } from '../logic/permissionKeys';
 import { permissionTone } from '../logic/permissionTone';
-import { focusComposer } from './composerFocus';
-import { Icon } from './Icon';
-import { VisibleText } from './VisibleText';
+import { focusComposer } from '../ui/composerFocus';
+import { Icon } from '../ui/Icon';
+import { VisibleText } from '../ui/VisibleText';
 import { useSessionKey } from '../sessionKey';
 
 interface PermissionPromptProps {

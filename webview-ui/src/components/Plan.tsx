@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanItem } from '../../../src/shared/model';
 import { planPriorityLook, planStatusLook } from '../logic/planStatus';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 interface PlanProps {
   items: readonly PlanItem[];

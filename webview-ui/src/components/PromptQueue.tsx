@@ -2,7 +2,7 @@
 // removed. After a stopped or failed turn the queue waits until the user resumes it.
 import type { PromptQueueView } from '../../../src/shared/composerProtocol';
 import { useHost } from '../hostContext';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { useSessionKey } from '../sessionKey';
 
 function attachmentsText(mentions: number, images: number): string {

@@ -2,7 +2,7 @@
 // limit. Text only: whatever the agent put there is shown, never interpreted.
 import { formatRawOutput } from '../logic/rawOutput';
 import { Disclosure } from './Disclosure';
-import { VisibleText } from './VisibleText';
+import { VisibleText } from '../ui/VisibleText';
 
 interface RawValueProps {
   id: string;

@@ -2,7 +2,7 @@
 // use is listed without a button). The host checks the chosen method against the agent's list.
 import type { AuthPrompt } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 const KIND_ICON: Record<string, string> = { agent: 'account', env_var: 'key', terminal: 'terminal', other: 'question' };
 

@@ -6,7 +6,7 @@ import type { SessionKey } from '../../../src/shared/sessionKey';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { cutNoteText, droppedNoteText } from '../logic/sizeText';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | undefined }) {
   const host = useHost();

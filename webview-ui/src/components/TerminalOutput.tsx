@@ -5,7 +5,7 @@ import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { useTerminalView } from '../terminals/terminalContext';
 import { terminalStatus } from '../terminals/terminalStatus';
 import { terminalDisplayText } from '../terminals/terminalText';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK_PX = 8;

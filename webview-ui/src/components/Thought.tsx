@@ -4,7 +4,7 @@ import type { ThoughtEntry } from '../../../src/shared/model';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { thoughtLabel } from '../logic/thoughtLabel';
 import { ContentBlocks } from './ContentBlocks';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { CutNote } from './SpillNotes';
 
 interface ThoughtProps {

@@ -6,12 +6,12 @@ import { domIdFor, useDisclosure } from '../disclosure';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { cardTexts } from '../logic/permissionTexts';
 import { toolCardLook, toolCardOpenByDefault, toolKindIcon } from '../logic/toolStatus';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { PermissionPrompt } from './PermissionPrompt';
 import { RawValue } from './RawValue';
 import { ToolContentItem } from './ToolContentItem';
 import { ToolLocations } from './ToolLocations';
-import { VisibleText } from './VisibleText';
+import { VisibleText } from '../ui/VisibleText';
 
 function hasValue(value: unknown): boolean {
   return value !== undefined && value !== null;

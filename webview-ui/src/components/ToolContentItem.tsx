@@ -6,7 +6,7 @@ import { formatRawOutput } from '../logic/rawOutput';
 import { ContentBlocks } from './ContentBlocks';
 import { DiffContent } from './DiffContent';
 import { Disclosure } from './Disclosure';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { TerminalOutput } from './TerminalOutput';
 
 interface ToolContentItemProps {

@@ -1,6 +1,6 @@
 // The files (and lines) a tool call touches, as links that open them in the editor.
 import type { ToolCallLocation } from '../../../src/shared/acp';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { LocationLink } from './LocationLink';
 
 export function ToolLocations({ locations }: { locations: readonly ToolCallLocation[] }) {

@@ -5,7 +5,7 @@ import { useCallback, useRef } from 'preact/hooks';
 import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
 import type { SessionView } from '../store';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
 

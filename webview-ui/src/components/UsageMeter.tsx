@@ -2,7 +2,7 @@
 // it in words.
 import type { UsageInfo } from '../../../src/shared/model';
 import { usageText } from '../logic/usageText';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 export function UsageMeter({ usage }: { usage: UsageInfo | undefined }) {
   const text = usageText(usage);

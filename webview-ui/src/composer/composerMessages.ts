@@ -1,9 +1,6 @@
 // A shallow check of the composer's host messages before the stores see them (see hostMessage.ts).
 import type { ComposerHostMessage } from '../../../src/shared/composerProtocol';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../../src/shared/narrow';
 
 function isFileHit(value: unknown): boolean {
   return isRecord(value) && typeof value.uri === 'string' && typeof value.path === 'string' && typeof value.name === 'string';

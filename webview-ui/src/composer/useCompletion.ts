@@ -3,11 +3,17 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AvailableCommand } from '../../../src/shared/acp';
 import type { MentionRef } from '../../../src/shared/composerProtocol';
-import type { CompletionItem } from '../components/CompletionPopup';
-import { moveActive } from './listNavigation';
+import { moveActive } from '../logic/listNavigation';
 import { folderOf, insertMention, mentionQueryAt } from './mentions';
 import { completeCommand, matchCommands, slashQuery } from './slashCommands';
 import { useFileSearch } from './useFileSearch';
+
+/** One option of the completion list (components/CompletionPopup shows them). */
+export interface CompletionItem {
+  key: string;
+  primary: string;
+  secondary?: string;
+}
 
 interface CompletionOptions {
   text: string;

@@ -1,5 +1,5 @@
 // Moving through a menu's items with the keyboard: arrows wrap around, Home and End jump to the ends. Pure.
-import { moveActive } from '../composer/listNavigation';
+import { moveActive } from './listNavigation';
 
 /**
  * The index of the item to focus after `key`, or undefined when the key does not move. `at` is the item that has the

@@ -2,16 +2,13 @@
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { blockViews, type BlockView, type OpenContentBlock } from './contentText';
 import { diffStats } from './diffStats';
+import { isRecord } from '../../../src/shared/narrow';
 
 export type ToolContentView =
   | { kind: 'content'; blocks: BlockView[]; block: OpenContentBlock }
   | { kind: 'diff'; path: string; added: number; removed: number; isNew: boolean; oldText?: string; newText: string }
   | { kind: 'terminal'; terminalId: string }
   | { kind: 'other'; type: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 export function toolContentView(item: OpenToolCallContent): ToolContentView {
   const fields = item as Record<string, unknown>;

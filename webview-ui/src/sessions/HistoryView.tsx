@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { HistoryItemView } from '../../../src/shared/sessionsProtocol';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
-import { Icon } from '../components/Icon';
-import { VisibleText } from '../components/VisibleText';
+import { Icon } from '../ui/Icon';
+import { VisibleText } from '../ui/VisibleText';
 import { useHost } from '../hostContext';
 import { folderName, relativeTime } from './relativeTime';
 import { useSessions } from './sessionsContext';

@@ -2,8 +2,8 @@
 // choosing it shows it, its close button closes it.
 import type { OpenSessionActivity, OpenSessionView } from '../../../src/shared/sessionsProtocol';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
-import { Icon } from '../components/Icon';
-import { VisibleText } from '../components/VisibleText';
+import { Icon } from '../ui/Icon';
+import { VisibleText } from '../ui/VisibleText';
 import { folderName } from './relativeTime';
 
 const ACTIVITY: Record<OpenSessionActivity, { icon: string; label: string; spin?: boolean }> = {

@@ -2,7 +2,7 @@
 // shown one waits for the user) that opens the list of open sessions (SessionRow), then "New session" and "History".
 // Arrow keys, Home and End move, Enter chooses, Escape closes; the focus comes back to the button.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Icon } from '../components/Icon';
+import { Icon } from '../ui/Icon';
 import { useHost } from '../hostContext';
 import { menuKeyTarget } from '../logic/menuKeys';
 import { SessionRow } from './SessionRow';

@@ -2,10 +2,7 @@
 // (runs under mocha).
 import type { HistoryItemView, HistoryMessage, SessionsMessage } from '../../../src/shared/sessionsProtocol';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../../src/shared/narrow';
 
 /** The shallow check of a `sessions` or `history` message from the host (see hostMessage.ts). */
 export function asSessionsHostMessage(value: Record<string, unknown>): SessionsMessage | HistoryMessage | undefined {

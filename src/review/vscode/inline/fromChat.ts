@@ -5,6 +5,7 @@ import { diffSidesOf } from '../../../editor/diffSides';
 import { resolveChatPath } from '../../../editor/openFromChat';
 import type { TranscriptEntry } from '../../../shared/model';
 import type { InlineReviewApi } from './registerInline';
+import { describeError } from '../../../shared/errors';
 
 export async function reviewInlineFromChat(
   inline: InlineReviewApi,
@@ -24,6 +25,6 @@ export async function reviewInlineFromChat(
       void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(uri)} has no agent changes left to review: it is open as it is now.`);
     }
   } catch (error) {
-    void vscode.window.showWarningMessage(`Cannot open ${sides.path}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showWarningMessage(`Cannot open ${sides.path}: ${describeError(error)}`);
   }
 }

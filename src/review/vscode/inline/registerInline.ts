@@ -9,6 +9,7 @@ import type { InlineDecorations } from '../../inline/inlinePresentation';
 import { InlineCommands } from './inlineCommands';
 import { InlineLenses, lensCommands, type ShownLens } from './inlineLenses';
 import { InlineReview } from './inlineReview';
+import { describeError } from '../../../shared/errors';
 
 /** What an editor shows of a file under inline review (0-based lines). */
 export interface InlineState {
@@ -39,7 +40,7 @@ export function registerInlineReview(
     try {
       await action();
     } catch (error) {
-      report(error instanceof Error ? error.message : String(error));
+      report(describeError(error));
     }
   };
   const disposables: vscode.Disposable[] = [

@@ -1,0 +1,106 @@
+import * as assert from 'node:assert/strict';
+import { ConsentAnswer, ConsentPrompt, ConsentRequest, outsideRootsPolicyOf, SessionConsents } from '../../../../src/editor/files/consent';
+import { saveAfterWriteOf, shouldSave } from '../../../../src/editor/files/savePolicy';
+
+/** A prompt whose answers the test gives, one question at a time. */
+class ScriptedPrompt implements ConsentPrompt {
+  readonly asked: ConsentRequest[] = [];
+  private answerNext: ((answer: ConsentAnswer) => void) | undefined;
+  private readonly waiting: (() => void)[] = [];
+
+  ask(request: ConsentRequest): Promise<ConsentAnswer> {
+    this.asked.push(request);
+    this.waiting.splice(0).forEach((wake) => wake());
+    return new Promise((resolve) => {
+      this.answerNext = resolve;
+    });
+  }
+
+  async answer(answer: ConsentAnswer): Promise<void> {
+    if (!this.answerNext) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const answerNow = this.answerNext;
+    this.answerNext = undefined;
+    answerNow?.(answer);
+  }
+}
+
+const request = (sessionId: string, kind: 'read' | 'write', path = '/outside/file'): ConsentRequest => ({ sessionKey: sessionId, kind, path, realPath: path });
+
+describe('files: consent for paths outside the roots', () => {
+  it('follows allow and deny without asking', async () => {
+    const prompt = new ScriptedPrompt();
+    const consents = new SessionConsents(() => prompt);
+    assert.equal(await consents.decide('allow', request('s', 'read')), true);
+    assert.equal(await consents.decide('deny', request('s', 'read')), false);
+    assert.equal(prompt.asked.length, 0);
+  });
+
+  it('asks once per session and kind, and remembers the answer until the session ends', async () => {
+    const prompt = new ScriptedPrompt();
+    const consents = new SessionConsents(() => prompt);
+    const first = consents.decide('ask', request('s1', 'read'));
+    await prompt.answer('allow');
+    assert.equal(await first, true);
+    assert.equal(await consents.decide('ask', request('s1', 'read', '/elsewhere')), true);
+    assert.equal(prompt.asked.length, 1, 'the second read was not asked again');
+
+    const write = consents.decide('ask', request('s1', 'write'));
+    await prompt.answer('deny');
+    assert.equal(await write, false, 'writing is asked separately');
+    assert.equal(await consents.decide('ask', request('s1', 'write')), false);
+    assert.equal(prompt.asked.length, 2);
+
+    const otherSession = consents.decide('ask', request('s2', 'read'));
+    await prompt.answer('deny');
+    assert.equal(await otherSession, false, 'another session asks for itself');
+
+    consents.forget('s1');
+    assert.equal(consents.remembered('s1', 'read'), undefined);
+    const again = consents.decide('ask', request('s1', 'read'));
+    await prompt.answer('deny');
+    assert.equal(await again, false);
+    assert.equal(prompt.asked.length, 4, 'a forgotten session is asked again');
+  });
+
+  it('shares one question between concurrent requests', async () => {
+    const prompt = new ScriptedPrompt();
+    const consents = new SessionConsents(() => prompt);
+    const both = Promise.all([consents.decide('ask', request('s', 'read', '/a')), consents.decide('ask', request('s', 'read', '/b'))]);
+    await prompt.answer('allow');
+    assert.deepEqual(await both, [true, true]);
+    assert.equal(prompt.asked.length, 1);
+  });
+
+  it('a dismissed question refuses that request and is asked again next time', async () => {
+    const prompt = new ScriptedPrompt();
+    const consents = new SessionConsents(() => prompt);
+    const dismissed = consents.decide('ask', request('s', 'read'));
+    await prompt.answer(undefined);
+    assert.equal(await dismissed, false);
+    const next = consents.decide('ask', request('s', 'read'));
+    await prompt.answer('allow');
+    assert.equal(await next, true);
+    assert.equal(prompt.asked.length, 2);
+  });
+
+  it('a failing prompt refuses', async () => {
+    const consents = new SessionConsents(() => ({ ask: () => Promise.reject(new Error('no UI')) }));
+    assert.equal(await consents.decide('ask', request('s', 'read')), false);
+  });
+
+  it('reads the settings leniently', () => {
+    assert.equal(outsideRootsPolicyOf('deny'), 'deny');
+    assert.equal(outsideRootsPolicyOf('allow'), 'allow');
+    assert.equal(outsideRootsPolicyOf('yes'), 'ask');
+    assert.equal(outsideRootsPolicyOf(undefined), 'ask');
+    assert.equal(saveAfterWriteOf('never'), 'never');
+    assert.equal(saveAfterWriteOf(3), 'ifClean');
+  });
+
+  it('saves after a write per policy: ifClean only when the user had no unsaved changes', () => {
+    assert.equal(shouldSave('ifClean', false), true);
+    assert.equal(shouldSave('ifClean', true), false);
+    assert.equal(shouldSave('always', true), true);
+    assert.equal(shouldSave('never', false), false);
+  });
+});

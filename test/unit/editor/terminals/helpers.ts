@@ -1,0 +1,73 @@
+// Test helpers for the terminal service: calling handlers the way a session does, and waiting on output events.
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
+import type { ClientServiceMethod, SessionScope } from '../../../../src/session/clientRequests';
+import type { TerminalService } from '../../../../src/editor/terminals/terminalService';
+import type { SessionKey } from '../../../../src/shared/sessionKey';
+
+export function scopeFor(sessionId: string, cwd: string = realpathSync(tmpdir())): SessionScope {
+  return { sessionKey: sessionId as SessionKey, sessionId, cwd, roots: [cwd] };
+}
+
+export class Caller {
+  constructor(
+    readonly service: TerminalService,
+    readonly scope: SessionScope,
+  ) {}
+
+  call(method: ClientServiceMethod, params: Record<string, unknown>, token: CancellationToken = new CancellationTokenSource().token): Promise<unknown> {
+    const handler = this.service.handlers[method];
+    if (!handler) throw new Error(`no handler for ${method}`);
+    return handler({ sessionId: this.scope.sessionId, ...params }, this.scope, token);
+  }
+
+  async create(params: Record<string, unknown>): Promise<string> {
+    const created = (await this.call('terminal/create', params)) as { terminalId: string };
+    return created.terminalId;
+  }
+
+  output(terminalId: string): Promise<{ output: string; truncated: boolean; exitStatus?: { exitCode: number | null; signal: string | null } }> {
+    return this.call('terminal/output', { terminalId }) as Promise<{ output: string; truncated: boolean }>;
+  }
+
+  wait(terminalId: string, token?: CancellationToken): Promise<{ exitCode: number | null; signal: string | null }> {
+    return this.call('terminal/wait_for_exit', { terminalId }, token) as Promise<{ exitCode: number | null; signal: string | null }>;
+  }
+
+  /** Resolves with the output once it matches `pattern` (checked on every output event, no polling). */
+  outputMatching(terminalId: string, pattern: RegExp): Promise<RegExpMatchArray> {
+    const record = this.service.book.get(this.scope.sessionKey, terminalId);
+    if (!record) return Promise.reject(new Error(`no terminal ${terminalId}`));
+    const text = (): string => record.process.output.readFrom(0, Number.MAX_SAFE_INTEGER).text;
+    const read = (): RegExpMatchArray | null => text().match(pattern);
+    return new Promise((resolve, reject) => {
+      const now = read();
+      if (now) return resolve(now);
+      const subscription = this.service.book.onDidChange(({ record: changed, kind }) => {
+        if (changed !== record) return;
+        const match = read();
+        if (match) {
+          subscription.dispose();
+          resolve(match);
+        } else if (kind === 'exited') {
+          subscription.dispose();
+          reject(new Error(`exited without output matching ${pattern}: ${JSON.stringify(text())}`));
+        }
+      });
+    });
+  }
+}
+
+/** The JSON-RPC error code a promise rejects with. */
+export async function errorCode(promise: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { code?: number }).code;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A session key for tests that name their sessions. */
+export const key = (name: string): SessionKey => name as SessionKey;

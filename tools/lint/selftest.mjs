@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Checks that the lint still catches what it is there for, so that a change of resolver, parser or config cannot
+// turn a check into a no-op unnoticed (an import the resolver cannot follow is silently allowed): ESLint on small
+// pieces of code that break each boundary (and on some that keep it), dependency-cruiser on two folders that
+// import each other (test/fixtures/lint-cycle). Run by `npm run lint` before the real lint.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** [file the code pretends to be in, code, the rules that must report (none: the code keeps every boundary)] */
+const cases = [
+  ['src/shared/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  ['src/shared/probe.ts', "import { spawn } from 'node:child_process';\nexport const s = spawn;", ['import/no-nodejs-modules', 'no-restricted-imports']],
+  ['src/shared/probe.ts', "import { MessageConnection } from 'vscode-jsonrpc/node';\nexport type C = MessageConnection;", ['no-restricted-imports']],
+  ['src/shared/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/shared/diff/probe.ts', "import type { Session } from '../../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/shared/probe.ts', "import { diffLines } from 'diff';\nimport { isRecord } from './narrow';\nexport const d = [diffLines, isRecord];", []],
+  ['webview-ui/src/probe.ts', "import type { Session } from '../../src/session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['webview-ui/src/logic/probe.ts', "import * as path from 'node:path';\nexport const p = path;", ['import/no-nodejs-modules', 'no-restricted-imports']],
+  ['webview-ui/src/logic/probe.ts', "import { isRecord } from '../../../src/shared/narrow';\nimport { h } from 'preact';\nexport const r = [isRecord, h];", []],
+  ['src/acp/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/acp/probe.ts', "import type { AgentDefinition } from '../config/agentDefinitions';\nexport type A = AgentDefinition;", ['import/no-restricted-paths']],
+  ['src/acp/probe.ts', "import { isRecord } from '../shared/narrow';\nexport const r = isRecord;", []],
+  ['src/session/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
+  ['src/session/probe.ts', "import type { AuditLog } from '../policy/auditLog';\nexport type L = AuditLog;", ['import/no-restricted-paths']],
+  ['src/session/probe.ts', "import { activate } from '../extension';\nexport const a = activate;", ['import/no-restricted-paths']],
+  ['src/session/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", []],
+  ['src/demo/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", ['import/no-restricted-paths']],
+  ['src/demo/probe.ts', "import { describeError } from '../shared/errors';\nexport const d = describeError;", []],
+  ['src/review/probe.ts', "import '../demo/main';", ['import/no-restricted-paths']],
+];
+
+const failures = [];
+const expectRules = (label, messages, expected) => {
+  const got = [...new Set(messages.map((m) => m.ruleId ?? `parse error: ${m.message}`))].sort();
+  const want = [...expected].sort();
+  if (JSON.stringify(got) !== JSON.stringify(want)) failures.push(`${label}: expected [${want.join(', ')}], got [${got.join(', ')}]`);
+};
+
+// Untyped: the probe files do not exist, so no TypeScript project has them.
+const untyped = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+});
+for (const [file, code, expected] of cases) {
+  const [result] = await untyped.lintText(code, { filePath: path.join(root, file) });
+  expectRules(`${file}: ${code.split('\n')[0]}`, result.messages, expected);
+}
+
+// Typed: a real file of the project, with other text.
+const typed = new ESLint({ cwd: root });
+const floating = 'async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n';
+const [typedResult] = await typed.lintText(floating, { filePath: path.join(root, 'src/shared/errors.ts') });
+expectRules('a promise neither awaited nor voided', typedResult.messages, ['@typescript-eslint/no-floating-promises']);
+
+const depcruise = path.join(root, 'tools', 'lint', 'node_modules', '.bin', 'depcruise');
+const cycle = spawnSync(depcruise, ['--config', '.dependency-cruiser.cjs', 'test/fixtures/lint-cycle'], { cwd: root, encoding: 'utf8' });
+if (cycle.status === 0 || !/no-folder-cycle/.test(cycle.stdout)) {
+  failures.push(`dependency-cruiser did not report the folder cycle of test/fixtures/lint-cycle (exit ${cycle.status}):\n${cycle.stdout}${cycle.stderr}`);
+}
+
+if (failures.length > 0) {
+  console.error(`The lint's self test failed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`lint self test: ${cases.length + 2} checks passed`);
