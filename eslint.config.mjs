@@ -18,17 +18,9 @@
 //   webview-ui/src                                 the chat webview (browser): imports only src/shared
 //   src/demo                                       the scripted agent (its own program): imports only src/shared
 //
-// Imports that go against this order today, left for the session refactor (issue 15). The rules below report the
-// first two; `npm run lint:cycles` reports the folder cycles that most of them close:
-//   acp/clientCapabilities -> session/clientRequests (type)
-//   session/session -> policy/toolCallFacts
-//   editor/files, editor/terminals -> session/clientRequests (types); editor/follow -> session/session,
-//     session/sessionManager (types)
-//   policy/policyGate, policy/vscode/permissionPolicy -> session/permissionGate (type)
-//   config/agentDefaultsStore -> session/agentDefaults, session/sessionManager (type)
-//   auth/vscode -> session/sessionManager (type): fine by this order, but dependency-cruiser counts src/auth as one
-//     folder with its subfolders, and session imports auth/authMethods
-//   editor/terminals -> webview/patchCoalescer (pure: could move to src/shared)
+// Imports that still run up this order (no folder cycle results; the cycle check keeps it so): type imports of
+// session types by editor/follow (session/session, session/sessionManager) and by policy (session/permissionGate).
+// They go when the session's seam settles (issue 15: a registry, the agent pool, the chat's shown session).
 //
 // Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
 // rule holds however deep the importing file sits and however the relative path is spelled (plain

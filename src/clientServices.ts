@@ -6,7 +6,7 @@ import { createFilesService, FilesApi } from './editor/files';
 import type { TerminalOutputSource } from './editor/terminals/terminalBook';
 import { createTerminalService } from './editor/terminals/createTerminalService';
 import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
-import { ClientServices, combineServices } from './session/clientRequests';
+import { ClientServices, combineServices } from './acp/clientRequests';
 import type { Session } from './session/session';
 
 export interface ClientServicesHandle {

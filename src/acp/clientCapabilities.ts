@@ -3,7 +3,7 @@
 // chat view draws (elicitation forms and URL consent, compaction rows), and terminal sign-in when the extension can
 // run the agent's command in a VS Code terminal. Notices need no capability (the spec has none).
 import type { ClientCapabilities } from '../shared/acp';
-import type { ClientServices } from '../session/clientRequests';
+import type { ClientServices } from './clientRequests';
 
 /** What the chat view plugged into the host can show the user and answer (see webview/chatRenders.ts). */
 export interface ChatRenders {

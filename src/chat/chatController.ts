@@ -3,7 +3,7 @@
 // permission button of a session the chat stopped showing a moment ago still answers that session's request, or
 // nothing. The rest (new session, history, sign-in, links, the permission level) acts on the window.
 import * as vscode from 'vscode';
-import { AuthRequiredError } from '../auth/authMethods';
+import { AuthRequiredError } from '../acp/authMethods';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
 import type { ComposerHost } from '../composer/composerHost';
 import type { DiffView } from '../editor/diffView';

@@ -1,8 +1,7 @@
 // Where each agent's remembered config option values and mode live: the extension's globalState, so they hold
 // across windows and restarts.
 import type * as vscode from 'vscode';
-import { AgentDefaults, readAgentDefaults } from '../session/agentDefaults';
-import type { AgentDefaultsStore } from '../session/sessionManager';
+import { AgentDefaults, AgentDefaultsStore, readAgentDefaults } from './agentDefaults';
 
 const KEY = 'acp.agentDefaults';
 

@@ -2,10 +2,7 @@
 // with the request's own `toolCall`, see mergedToolCall): kind, title, the agent's tool name, the paths it
 // touches and, for commands, the command line. Pure; the paths are resolved on disk by resolveFacts.ts.
 import type { ToolCallEntry } from '../shared/model';
-import { findToolCall } from '../shared/reducer';
-import type { SessionState } from '../shared/model';
 import { isRecord } from '../shared/narrow';
-import { newToolCallEntry, patchToolCall } from '../shared/toolCallPatch';
 import { analyseArgv, analyseCommandLine, CommandLineAnalysis } from './shellCommand';
 
 /** Keys of `rawInput` that name one file (Claude: file_path, notebook_path; others: path, filePath, ...). */
@@ -21,15 +18,6 @@ export interface ToolCallDescription {
   command?: CommandLineAnalysis;
 }
 
-/** The tool call as it will be once the request's `toolCall` is merged in; the session state is not changed. */
-export function mergedToolCall(state: SessionState, toolCall: Record<string, unknown> & { toolCallId: string }): ToolCallEntry {
-  const known = findToolCall(state, toolCall.toolCallId);
-  const entry: ToolCallEntry = known
-    ? { ...known, locations: [...known.locations], content: [...known.content], extra: { ...known.extra } }
-    : newToolCallEntry(`t:${toolCall.toolCallId}`, toolCall.toolCallId);
-  patchToolCall(entry, toolCall);
-  return entry;
-}
 
 function toolNameOf(meta: unknown): string | undefined {
   if (!isRecord(meta)) return undefined;

@@ -4,7 +4,7 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
-import { AuthMethod, authChoice, parseAuthMethods } from '../auth/authMethods';
+import { AuthMethod, authChoice, parseAuthMethods } from '../acp/authMethods';
 import type { AgentSummary, AuthPrompt, MissingCommand } from '../shared/webviewProtocol';
 import { LifecycleCapabilities, lifecycleCapabilitiesOf } from './lifecycleCapabilities';
 import { promptCapabilitiesOf } from './promptContent';

@@ -29,12 +29,12 @@ import {
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
-import { ClientServices, NO_CLIENT_SERVICES, NoticedError, SessionScope } from './clientRequests';
+import { ClientServices, NO_CLIENT_SERVICES, NoticedError, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
-import { mergedToolCall } from '../policy/toolCallFacts';
-import { isAuthRequired } from '../auth/authMethods';
+import { mergedToolCall } from '../shared/mergedToolCall';
+import { isAuthRequired } from '../acp/authMethods';
 import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';

@@ -6,15 +6,15 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
-import { AuthMethod, AuthRequiredError, isAuthRequired, advertisesLogout } from '../auth/authMethods';
+import { AuthMethod, AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
 import { describeMcpServers, selectMcpServers } from '../config/mcpServers';
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
 import { AgentPool, PooledAgent, sameLaunch, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
-import { AgentDefaults, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from './agentDefaults';
-import type { ClientServices } from './clientRequests';
+import { AgentDefaults, AgentDefaultsStore, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from '../config/agentDefaults';
+import type { ClientServices } from '../acp/clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
 import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
@@ -54,10 +54,6 @@ export interface SessionManagerDeps {
   onQueuedPromptError?(error: unknown): void;
 }
 
-export interface AgentDefaultsStore {
-  get(agentId: string): AgentDefaults;
-  set(agentId: string, defaults: AgentDefaults): PromiseLike<void> | void;
-}
 
 /** Builds a prompt once the agent is up, so it can follow the agent's prompt capabilities. */
 export type PromptBuilder = (capabilities: PromptCapabilities) => Promise<ContentBlock[]>;
@@ -263,7 +259,7 @@ export class SessionManager {
         method === 'load' ? await agent.runtime.connection.loadSession(params) : await agent.runtime.connection.resumeSession(params);
       open.session.applySetup(response);
     } catch (error) {
-      this.remove(open);
+      await this.remove(open);
       if (isAuthRequired(error)) {
         this.pool.requireAuth(agent, error);
         throw new AuthRequiredError(agent.definition.name);
@@ -287,7 +283,7 @@ export class SessionManager {
     await this.pool.ensureStarted(agent);
     if (!this.pool.lifecycle(agent).load) return undefined;
     const request = { agentId: agent.definition.id, sessionId: ended.session.sessionId, cwd: ended.cwd, title: sessionTitle(ended.session.state, ended.knownTitle) };
-    this.remove(ended);
+    await this.remove(ended);
     return (await this.reopen(request)).session;
   }
 
@@ -429,7 +425,7 @@ export class SessionManager {
 
   async dispose(): Promise<void> {
     if (this.listTimer) clearTimeout(this.listTimer);
-    for (const open of this.openSessions) this.remove(open);
+    await Promise.all(this.openSessions.map((open) => this.remove(open)));
     await this.pool.dispose();
     this.agentEmitter.dispose();
     this.sessionEmitter.dispose();

@@ -3,22 +3,10 @@
 import type { EntryId, SessionChange, SessionState } from '../shared/model';
 import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview } from '../shared/webviewProtocol';
+import { FRAME_MS, FrameScheduler, timerScheduler } from '../shared/frameScheduler';
 
-export interface FrameScheduler {
-  /** Runs `callback` after about `delayMs`; returns a function that cancels it. */
-  schedule(callback: () => void, delayMs: number): () => void;
-  now(): number;
-}
+export { FRAME_MS };
 
-export const FRAME_MS = 16;
-
-export const timerScheduler: FrameScheduler = {
-  schedule(callback, delayMs) {
-    const handle = setTimeout(callback, delayMs);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
 
 export class PatchCoalescer {
   private session: SessionState | undefined;

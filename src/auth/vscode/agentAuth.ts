@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
 import type { SessionManager } from '../../session/sessionManager';
-import { AuthMethod, isAuthRequired } from '../authMethods';
+import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
 import { describeError } from '../../shared/errors';

@@ -2,7 +2,7 @@
 // the login terminal (the agent's own command with the method's args and env, waited on until it exits).
 // Swappable, so integration tests can answer (see AgentAuth.useUserInterface).
 import * as vscode from 'vscode';
-import type { AuthEnvVar } from '../authMethods';
+import type { AuthEnvVar } from '../../acp/authMethods';
 
 export interface EnvVarQuestion {
   agentName: string;

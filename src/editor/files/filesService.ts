@@ -3,7 +3,7 @@
 // notice when a write replaced changes the agent had not seen.
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import type { ClientServices, SessionScope } from '../../session/clientRequests';
+import type { ClientServices, SessionScope } from '../../acp/clientRequests';
 import { Baselines } from './baselines';
 import { raceCancellation, throwIfCancelled } from './cancellable';
 import { AccessKind, OutsideRootsPolicy, SessionConsents } from './consent';

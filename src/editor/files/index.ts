@@ -1,7 +1,7 @@
 // Plugs the files service into the extension: the service for the list of client services, and its API for the
 // extension's API (the agents' writes as they happen, and a way for tests to answer the prompts).
 import * as vscode from 'vscode';
-import type { ClientServices } from '../../session/clientRequests';
+import type { ClientServices } from '../../acp/clientRequests';
 import { FilesService } from './filesService';
 import type { OnDidWrite } from './writeRecord';
 import { readOutsideRootsPolicy, readSaveAfterWrite } from './settings';

@@ -2,7 +2,7 @@
 // and the output for the chat view. Everything is disposed with the extension (running commands killed).
 import * as vscode from 'vscode';
 import type { GroupGuard } from '../../acp/processWatchdog';
-import type { ClientServices } from '../../session/clientRequests';
+import type { ClientServices } from '../../acp/clientRequests';
 import type { TerminalOutputSource } from './terminalBook';
 import { TerminalMirrors } from './terminalMirrors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from './terminalService';

@@ -2,7 +2,7 @@
 // bounded (a flood shows its newest part, with a note of what was skipped). Typed keys are ignored except Ctrl+C,
 // which kills the command; closing the terminal kills it too (the agent still gets the output and exit status).
 import * as vscode from 'vscode';
-import { FRAME_MS } from '../../webview/patchCoalescer';
+import { FRAME_MS } from '../../shared/frameScheduler';
 import { exitLine, skippedLine, toTerminalLineBreaks } from './ptyText';
 import type { TerminalRecord } from './terminalBook';
 

@@ -4,7 +4,7 @@
 // its snapshot (`snapshot()`), and deltas continue from there. No `vscode` here.
 import type { TranscriptEntry } from '../../shared/model';
 import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
-import { FRAME_MS, FrameScheduler, timerScheduler } from '../../webview/patchCoalescer';
+import { FRAME_MS, FrameScheduler, timerScheduler } from '../../shared/frameScheduler';
 import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
 import type { SessionKey } from '../../shared/sessionKey';
 

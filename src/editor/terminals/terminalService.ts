@@ -11,7 +11,7 @@ import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { INTERNAL_ERROR, requestCancelledError, resourceNotFoundError } from '../../acp/errors';
 import type { GroupGuard } from '../../acp/processWatchdog';
 import { withCancellation } from '../../acp/cancellation';
-import { ClientRequestHandler, ClientServiceMethod, ClientServices, NoticedError, SessionScope } from '../../session/clientRequests';
+import { ClientRequestHandler, ClientServiceMethod, ClientServices, NoticedError, SessionScope } from '../../acp/clientRequests';
 import { HostEnvironment, terminalLaunch } from './launch';
 import { TerminalBook, TerminalRecord } from './terminalBook';
 import { parseCreateTerminal, parseTerminalRef } from './terminalParams';

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentLog, AgentRuntime, AgentStateChange } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
-import { NO_CLIENT_SERVICES } from '../../../src/session/clientRequests';
+import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
 import { RestartBudget } from '../../../src/acp/restartBudget';
 import type { TrafficObserver } from '../../../src/acp/trafficTap';
 

@@ -2,7 +2,7 @@ import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import { clientCapabilitiesFor, NOTHING_RENDERED } from '../../../src/acp/clientCapabilities';
 import { CHAT_VIEW_RENDERS } from '../../../src/webview/chatRenders';
-import { ClientRequestHandler, NO_CLIENT_SERVICES, combineServices } from '../../../src/session/clientRequests';
+import { ClientRequestHandler, NO_CLIENT_SERVICES, combineServices } from '../../../src/acp/clientRequests';
 
 const handler: ClientRequestHandler = () => Promise.resolve(null);
 

@@ -1,5 +1,5 @@
 // A frame scheduler with a hand-driven clock, for the coalescers' tests.
-import type { FrameScheduler } from '../../../src/webview/patchCoalescer';
+import type { FrameScheduler } from '../../../src/shared/frameScheduler';
 
 export class ManualScheduler implements FrameScheduler {
   time = 0;

@@ -1,7 +1,8 @@
 // What the policy reads from real agents' permission requests (recorded traces), with the session's earlier
 // updates merged in the way the session does before it consults the rules.
 import * as assert from 'node:assert/strict';
-import { describeToolCall, mergedToolCall, ToolCallDescription } from '../../../src/policy/toolCallFacts';
+import { describeToolCall, ToolCallDescription } from '../../../src/policy/toolCallFacts';
+import { mergedToolCall } from '../../../src/shared/mergedToolCall';
 import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
 import { isRequest, loadTrace } from '../helpers/traceReplay';
 

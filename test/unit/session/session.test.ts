@@ -189,7 +189,7 @@ describe('session client services', () => {
     assert.deepEqual(await session.handleRequest('fs/read_text_file', { sessionId: 's1', path: '/work/a' }, token), { content: 'text' });
     assert.deepEqual(seen, [[{ sessionId: 's1', path: '/work/a' }, scope]]);
     await assert.rejects(session.handleRequest('terminal/create', { sessionId: 's1' }, token), (e: unknown) => (e as { code?: number }).code === -32601);
-    session.dispose();
+    await session.dispose();
     assert.deepEqual(ended, ['s1'], 'ending the session releases what the services hold for it');
   });
 });

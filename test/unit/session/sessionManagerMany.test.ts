@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import { NO_CLIENT_SERVICES } from '../../../src/session/clientRequests';
+import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
 import { SessionManager } from '../../../src/session/sessionManager';
 import { QUIET, scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 

@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
-import type { ClientServiceMethod, SessionScope } from '../../../../src/session/clientRequests';
+import type { ClientServiceMethod, SessionScope } from '../../../../src/acp/clientRequests';
 import type { TerminalService } from '../../../../src/editor/terminals/terminalService';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { errorCodeOf, INTERNAL_ERROR, REQUEST_CANCELLED } from '../../../../src/acp/errors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from '../../../../src/editor/terminals/terminalService';
-import { NoticedError } from '../../../../src/session/clientRequests';
+import { NoticedError } from '../../../../src/acp/clientRequests';
 import { Caller, scopeFor } from './helpers';
 import { key } from './helpers';
 

@@ -76,3 +76,9 @@ export function defaultsToApply(defaults: AgentDefaults, header: SessionHeader):
   }
   return result;
 }
+
+/** Where each agent's remembered config option values and mode are kept. */
+export interface AgentDefaultsStore {
+  get(agentId: string): AgentDefaults;
+  set(agentId: string, defaults: AgentDefaults): PromiseLike<void> | void;
+}

@@ -1,7 +1,7 @@
 // The agent → client requests that act on the user's machine (fs/*, terminal/*), served per session by
 // services the extension plugs in. Each handler validates its own params (invalid: -32602 naming the field).
 import { type CancellationToken, ResponseError } from 'vscode-jsonrpc/node';
-import type { ClientServiceMethod } from '../acp/clientConnection';
+import type { ClientServiceMethod } from './clientConnection';
 import type { SessionKey } from '../shared/sessionKey';
 
 export type { ClientServiceMethod };

@@ -6,7 +6,7 @@ import {
   authChoice,
   isAuthRequired,
   parseAuthMethods,
-} from '../../../src/auth/authMethods';
+} from '../../../src/acp/authMethods';
 
 describe('auth methods', () => {
   it('reads agent (the default type), terminal and env_var methods', () => {

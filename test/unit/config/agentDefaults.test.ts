@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { defaultsToApply, readAgentDefaults, rememberMode, rememberOption, NO_DEFAULTS } from '../../../src/session/agentDefaults';
+import { defaultsToApply, readAgentDefaults, rememberMode, rememberOption, NO_DEFAULTS } from '../../../src/config/agentDefaults';
 import type { SessionHeader } from '../../../src/shared/model';
 import type { SessionConfigOption } from '../../../src/shared/acp';
 
