@@ -32,7 +32,7 @@ describe('files: fs/write_text_file', function () {
       assert.equal(fs.readFileSync(file, 'utf8'), after);
       assert.deepEqual([editor.selection.active.line, editor.selection.active.character], [2, 3], 'the cursor on an untouched line stayed');
       const record = suite.lastWrite(session);
-      assert.deepEqual({ ...record, time: 0 }, { sessionId: session.sessionId, path: file, before, after, time: 0, conflict: false, saved: true });
+      assert.deepEqual({ ...record, time: 0 }, { sessionKey: session.key, path: file, before, after, time: 0, conflict: false, saved: true });
 
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('undo');
