@@ -11,7 +11,7 @@ import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { listProcesses, untilFound, untilGone } from '../harness/processes.mjs';
-import { chatFrame, chatWebviewHost, openChatView } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, openChatAndSend, openChatView } from '../harness/workbench.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
@@ -97,14 +97,7 @@ export const tests = [
     name: 'an agent that closes stdout mid-turn: the prompt closes, the chat says what happened, and Restart brings it back',
     settings: scriptedAgentSettings('fault-stdout-close'),
     async run({ page }) {
-      await openChatView(page);
-      const chat = chatFrame(page);
-      const input = chat.locator('textarea[aria-label="Message the agent"]');
-      await waitForLocator(input, 'the message box');
-      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
-      await input.fill('clean up');
-      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-      await input.press('Enter');
+      const chat = await openChatAndSend(page, 'clean up');
 
       const problem = chat.locator('.agent-problem--failed');
       await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');

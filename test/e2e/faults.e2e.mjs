@@ -11,7 +11,7 @@ import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { makeTempDir } from '../harness/temp.mjs';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { chatFrame, openChatAndSend, openChatView } from '../harness/workbench.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
 
 // The trusted-workspace test's agent notes each start in this file (settings are fixed when the test is declared).
@@ -66,15 +66,7 @@ export const tests = [
     name: 'an agent that dies mid-answer: the panel shows why with its stderr tail, and Restart brings it back',
     settings: scriptedAgentSettings('fault-midstream'),
     async run({ page }) {
-      await openChatView(page);
-      const chat = chatFrame(page);
-      const input = chat.locator('textarea[aria-label="Message the agent"]');
-      await waitForLocator(input, 'the message box');
-      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
-      await input.fill('answer me');
-      // Enter sends once the panel can send (its session is up).
-      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-      await input.press('Enter');
+      const chat = await openChatAndSend(page, 'answer me');
 
       const problem = chat.locator('.agent-problem--failed');
       await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { openChatAndSend } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 /** Drags the side bar's edge so that it is about `width` px wide. */
@@ -27,14 +27,7 @@ export const tests = [
     name: 'a huge message is cut with a note, and "Open full message" opens all of it read-only',
     settings: scriptedAgentSettings('fault-huge-chunk'),
     async run({ page }) {
-      await openChatView(page);
-      const chat = chatFrame(page);
-      const input = chat.locator('textarea[aria-label="Message the agent"]');
-      await waitForLocator(input, 'the message box');
-      await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
-      await input.fill('send the huge one');
-      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-      await input.press('Enter');
+      const chat = await openChatAndSend(page, 'send the huge one');
 
       const note = chat.locator('[data-cut-note]');
       await waitForLocator(note, 'the cut note under the huge message');

@@ -1,4 +1,5 @@
 // Driving the code-server workbench page: wait for it, open the ACP chat view, reach the chat webview.
+import { waitForLocator } from './waits.mjs';
 
 export const EXTENSION_ID = 'acp-client-dev.acp-client';
 const WORKBENCH_TIMEOUT_MS = 60_000;
@@ -88,4 +89,21 @@ export async function closeChatView(page) {
   await page.locator('.context-view .action-item.focused', { hasText: "Hide 'Chat'" }).waitFor({ timeout: WORKBENCH_TIMEOUT_MS });
   await page.keyboard.press('Enter');
   await chatWebviewHost(page).waitFor({ state: 'detached', timeout: WORKBENCH_TIMEOUT_MS });
+}
+
+/**
+ * Opens the chat, waits until its agent is ready and the panel can send, and sends `text` with Enter, as a person
+ * would. Returns the chat frame.
+ */
+export async function openChatAndSend(page, text) {
+  await openChatView(page);
+  const chat = chatFrame(page);
+  const input = chat.locator('textarea[aria-label="Message the agent"]');
+  await waitForLocator(input, 'the message box');
+  await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
+  await input.fill(text);
+  // Enter sends once the panel can send (its session is up).
+  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
+  await input.press('Enter');
+  return chat;
 }
