@@ -12,7 +12,7 @@ import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp'
 import type { ConfigValue } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
-import { AgentPool, PooledAgent, sameLaunch, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
+import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
 import { AgentDefaults, AgentDefaultsStore, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from '../config/agentDefaults';
 import type { ClientServices } from '../acp/clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
@@ -88,7 +88,6 @@ const LIST_NOTIFY_MS = 50;
 
 export class SessionManager {
   private readonly pool: AgentPool;
-  private selected: PooledAgent | undefined;
   private readonly open = new Map<string, OpenSession>();
   private shownKey: SessionKey | undefined;
   private readonly keys = new SessionKeys();
@@ -119,6 +118,11 @@ export class SessionManager {
       for (const open of this.sessionsOf(agent)) open.session.agentLost(change.message ?? 'The agent stopped.');
       this.scheduleListChange();
     });
+    this.pool.onDidChangeSelected((agent) => {
+      if (this.shown && this.shown.agent !== agent) this.show(undefined);
+      else this.agentEmitter.fire(agent.summary);
+    });
+    this.pool.onWillRetire((agent) => this.sessionsOf(agent).forEach((open) => void this.remove(open)));
   }
 
   /** Status of the shown session's agent, or of the selected agent. */
@@ -133,7 +137,7 @@ export class SessionManager {
 
   /** The selected agent: the one new sessions use. */
   get selectedAgent(): AgentDefinition | undefined {
-    return this.selected?.definition;
+    return this.pool.selected?.definition;
   }
 
   /** The session shown in the chat. */
@@ -189,28 +193,16 @@ export class SessionManager {
   }
 
   /** Chooses the agent for new sessions. Sessions of other agents stay open; an agent nobody uses any more stops. */
-  async useAgent(definition: AgentDefinition): Promise<void> {
-    const { agent, replaced } = this.pool.acquire(definition);
-    if (replaced) await this.retire(replaced);
-    const previous = this.selected;
-    this.selected = agent;
-    if (previous === agent) return;
-    if (this.shown && this.shown.agent !== agent) this.show(undefined);
-    else this.agentEmitter.fire(agent.summary);
-    if (previous && previous !== replaced) await this.stopIfUnused(previous);
+  useAgent(definition: AgentDefinition): Promise<void> {
+    return this.pool.useAgent(definition);
   }
 
   /**
    * The agent settings changed: an agent no longer in them, or whose launch (command, args, env) changed, stops and
    * its sessions close.
    */
-  async syncAgents(definitions: readonly AgentDefinition[]): Promise<void> {
-    const byId = new Map(definitions.map((definition) => [definition.id, definition]));
-    for (const agent of this.pool.all()) {
-      const definition = byId.get(agent.definition.id);
-      if (!definition || !sameLaunch(agent.definition, definition)) await this.retire(agent);
-      else agent.definition = definition;
-    }
+  syncAgents(definitions: readonly AgentDefinition[]): Promise<void> {
+    return this.pool.syncAgents(definitions);
   }
 
   /** Starts a fresh session on the selected agent (starting the agent if needed) and shows it. */
@@ -305,7 +297,7 @@ export class SessionManager {
       await agent.runtime.connection.cancel(session.sessionId).catch(() => undefined);
     }
     await released;
-    if (agent !== this.selected) await this.stopIfUnused(agent);
+    await this.pool.stopIfUnused(agent);
   }
 
   /** Changes a config option of a session and remembers the value for the agent's next sessions. */
@@ -439,7 +431,7 @@ export class SessionManager {
   }
 
   private shownAgent(): PooledAgent | undefined {
-    return this.shown?.agent ?? this.selected;
+    return this.shown?.agent ?? this.pool.selected;
   }
 
   private async createSession(options: { cwd?: string }): Promise<Session> {
@@ -482,6 +474,7 @@ export class SessionManager {
       prompts: new SessionPrompts(session, (parts) => this.sendParts(open, parts), (error) => this.deps.onQueuedPromptError?.(error)),
     };
     open.subscriptions.push(
+      this.pool.hold(agent),
       agent.runtime.registerSession(sessionId, session),
       session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),
       session.onDidChange((change) => {
@@ -515,19 +508,6 @@ export class SessionManager {
     const released = open.session.dispose();
     this.scheduleListChange();
     return released;
-  }
-
-  /** An agent replaced by a new launch (its settings changed): its sessions close and it stops. */
-  private async retire(agent: PooledAgent): Promise<void> {
-    this.sessionsOf(agent).forEach((open) => this.remove(open));
-    // The settings' default agent is selected again right after (useAgent).
-    if (this.selected === agent) this.selected = undefined;
-    await this.pool.release(agent);
-  }
-
-  private async stopIfUnused(agent: PooledAgent): Promise<void> {
-    if (agent === this.selected || this.sessionsOf(agent).length > 0) return;
-    await this.pool.release(agent);
   }
 
   private sessionsOf(agent: PooledAgent): OpenSession[] {
@@ -585,8 +565,9 @@ export class SessionManager {
   }
 
   private requireSelected(): PooledAgent {
-    if (!this.selected) throw new Error('No agent is selected.');
-    return this.selected;
+    const selected = this.pool.selected;
+    if (!selected) throw new Error('No agent is selected.');
+    return selected;
   }
 
   /** The other workspace folders, when the agent takes `additionalDirectories` (never sent otherwise). */
