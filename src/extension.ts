@@ -34,7 +34,8 @@ import { TrafficLog } from './output/trafficLog';
 import { type ReviewApi, registerReview } from './review/vscode/registerReview';
 import { ElicitationNotifier } from './session/elicitationNotifier';
 import { PermissionNotifier } from './session/permissionNotifier';
-import { SessionManager } from './session/sessionManager';
+import { createSessionParts, disposeSessionParts, sessionsOnScreen } from './chat/sessionParts';
+import { SessionsApi } from './testApi/sessionsApi';
 import { agentSecretValues, secretMasker } from './shared/secrets';
 import { CHAT_VIEW_ID, ChatViewProvider } from './webview/chatViewProvider';
 import { CHAT_VIEW_RENDERS } from './webview/chatRenders';
@@ -52,7 +53,8 @@ export interface SessionHoldings {
 }
 
 export interface AcpExtensionApi {
-  readonly sessions: SessionManager;
+  /** The sessions (open ones, the shown one, the agents) as the tests drive them. */
+  readonly sessions: SessionsApi;
   /** Resolves once the configured default agent is selected. */
   agentSelected(): Promise<void>;
   /** The composer's host side: structured prompts and their queue (what the chat view's messages reach). */
@@ -151,7 +153,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     Object.values(signedIn).forEach((value) => credentialSecrets.add(value));
     return { command: agent.command, args: agent.args, env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn }, cwd: workspaceCwd() };
   };
-  const manager = new SessionManager({
+  const parts = createSessionParts({
     createRuntime: (agent) =>
       new AgentRuntime({
         launch: () => launchFor(agent),
@@ -177,6 +179,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     resolvePrompt: contentForParts,
     onQueuedPromptError: (error) => void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`),
   });
+  const { pool, registry: sessions, shown } = parts;
   const readMcpSetting = (): void => {
     const setting = readMcpServers();
     mcpSecrets = mcpSecretValues(setting.servers);
@@ -194,8 +197,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       .then(async () => {
         if (!agent.builtIn) searchPath ??= await agentSearchPath();
       })
-      .then(() => manager.syncAgents(resolved.agents))
-      .then(() => manager.useAgent(agent));
+      .then(() => pool.syncAgents(resolved.agents))
+      .then(() => pool.useAgent(agent));
   };
   selectConfiguredAgent();
   const agentSelected = (): Promise<void> => selection;
@@ -203,10 +206,11 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   const diffView = new DiffView();
   // Spill folders left by extension hosts that were killed before they could remove them.
   void removeSpills({ stale: true });
-  const spilled = spilledText((key) => manager.get(key)?.session);
+  const spilled = spilledText((key) => sessions.get(key)?.session);
   const chat = (): ChatController =>
     new ChatController({
-      manager,
+      sessions,
+      shown,
       history,
       auth,
       policy,
@@ -220,13 +224,15 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       warn,
     });
   let controller: ChatController | undefined;
-  const provider = new ChatViewProvider(context.extensionUri, manager, (message) => (controller ??= chat()).handle(message), {
+  const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
     viewState: () => [composer.viewState(), policy.settings.levelMessage()],
     log,
   });
   const history = new SessionHistory({
-    manager,
+    sessions,
+    shown,
+    selectedAgentId: () => pool.selected?.definition.id,
     recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, extensionLog.of('history', 'warn')),
     openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, extensionLog.of('history', 'warn')),
     roots: workspaceRoots,
@@ -234,35 +240,35 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     post: (message) => provider.post(message),
     log: extensionLog.of('history'),
   });
-  const newSessionInFolder = (): Promise<void> => newSessionInChosenFolder(manager, palette.picks, defaultSessionCwd);
+  const newSessionInFolder = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the chat comes up with the session that asks. */
   const showSessionInChat = (session: unknown): void => {
-    const open = manager.openSessions.find((item) => item.session === session);
-    if (open) manager.show(open.key);
+    const open = sessions.openSessions.find((item) => item.session === session);
+    if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ manager, post: (message) => provider.post(message), revealView: showChat });
-  const permissionNotifier = new PermissionNotifier(manager, {
+  const composer = new ComposerHost({ sessions, shown, post: (message) => provider.post(message), revealView: showChat });
+  const permissionNotifier = new PermissionNotifier(sessionsOnScreen(parts), {
     isPanelVisible: () => provider.isVisible,
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
     showPanel: showSessionInChat,
   });
-  const elicitationNotifier = new ElicitationNotifier(manager, {
+  const elicitationNotifier = new ElicitationNotifier(sessionsOnScreen(parts), {
     isPanelVisible: () => provider.isVisible,
     show: (message, buttons) => vscode.window.showInformationMessage(message, ...buttons),
     showPanel: showSessionInChat,
   });
 
-  const following = registerFollowAgent(manager, extensionLog.of('follow', 'warn'));
-  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, manager, composer, agentSelected, showChat, knownSecrets: allSecrets });
-  const signIn = registerAuth(credentials, manager, launchFor, agentSelected, extensionLog.of('auth'));
+  const following = registerFollowAgent(shown, extensionLog.of('follow', 'warn'));
+  const palette = registerPaletteCommands({ extensionUri: context.extensionUri, sessions, shown, composer, agentSelected, showChat, knownSecrets: allSecrets });
+  const signIn = registerAuth(credentials, shown, launchFor, agentSelected, extensionLog.of('auth'));
   const auth = signIn.auth;
-  const review = registerReview(manager, clientServices.files.onDidWrite, context.extensionPath, extensionLog.of('review'));
+  const review = registerReview(sessions, shown, clientServices.files.onDidWrite, context.extensionPath, extensionLog.of('review'));
 
   let followed: vscode.Disposable | undefined;
   context.subscriptions.push(
-    manager.onDidChangeSession((session) => {
+    shown.onDidChangeSession((session) => {
       followed?.dispose();
       followed = session ? clientServices.follow(session) : undefined;
     }),
@@ -286,13 +292,13 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {
       await selection;
-      manager.trustGranted();
+      sessions.trustGranted();
       if (provider.isVisible && (await history.restoreOnce())) return;
-      if (provider.isVisible && !manager.session && manager.agent?.status === 'stopped') {
-        await manager.newSession().catch((error: unknown) => warn(`starting the agent after trust was granted failed: ${String(error)}`));
+      if (provider.isVisible && !shown.session && shown.agent?.status === 'stopped') {
+        await shown.newSession().catch((error: unknown) => warn(`starting the agent after trust was granted failed: ${String(error)}`));
       }
     }),
-    ...registerCommands({ manager, traffic, agentSelected, newSession: newSessionInFolder }),
+    ...registerCommands({ shown, traffic, agentSelected, newSession: newSessionInFolder }),
     ...following.disposables,
     ...palette.disposables,
     ...review.disposables,
@@ -307,7 +313,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
       // The window is going, not the user closing sessions: the history stops listening first, so the sessions open
       // now stay recorded as open and come back in the next window.
       history.dispose();
-      const stopped = Promise.all([manager.dispose(), clientServices.stopProcesses()]).then(
+      const stopped = Promise.all([disposeSessionParts(parts), clientServices.stopProcesses()]).then(
         () => undefined,
         (error: unknown) => warn(`stopping the agents failed: ${String(error)}`),
       );
@@ -322,7 +328,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
   };
   stopEverything = stopAll;
   return {
-    sessions: manager,
+    sessions: new SessionsApi(parts),
     agentSelected,
     composer,
     permissionNotifier,
@@ -336,10 +342,10 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     history,
     logUri: context.logUri,
     heldBy: (sessionKey) => ({
-      open: manager.get(sessionKey) !== undefined,
+      open: sessions.get(sessionKey) !== undefined,
       services: clientServices.services.heldBy(sessionKey),
       review: review.api.service.holds(sessionKey),
-      queued: manager.get(sessionKey)?.prompts.queue.length ?? 0,
+      queued: sessions.get(sessionKey)?.prompts.queue.length ?? 0,
     }),
     spilledText: spilled,
   };
