@@ -1,4 +1,4 @@
-// Workspace Trust in the session manager: in an untrusted workspace no agent process is started (the summary says
+// Workspace Trust in the sessions (pool, registry, shown session): in an untrusted workspace no agent process is started (the summary says
 // why), and once trust is granted the same agent starts on demand. Real child processes: the scripted agent.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
