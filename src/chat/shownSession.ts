@@ -124,12 +124,12 @@ export class ShownSession implements ShownSessionSource {
 
   get authMethods(): AuthMethod[] {
     const agent = this.shownAgent();
-    return agent ? this.registry.authMethods(agent) : [];
+    return agent ? this.pool.authMethods(agent) : [];
   }
 
   updateAuthPrompt(change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
     const agent = this.shownAgent();
-    if (agent) this.registry.updateAuthPrompt(agent, change);
+    if (agent) this.pool.updateAuthPrompt(agent, change);
   }
 
   async authenticate(methodId: string): Promise<OpenSession> {

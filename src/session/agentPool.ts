@@ -164,6 +164,12 @@ export class AgentPool {
     this.setAuthPrompt(agent, { message, choices });
   }
 
+  /** Shows progress or a failure on an agent's sign-in message (no-op when it shows none). */
+  updateAuthPrompt(agent: PooledAgent, change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
+    const auth = agent.summary.auth;
+    if (auth) this.setAuthPrompt(agent, { message: auth.message, choices: auth.choices, ...change });
+  }
+
   setAuthPrompt(agent: PooledAgent, auth: AuthPrompt | undefined): void {
     agent.summary = { ...agent.summary, auth };
     if (!auth) delete agent.summary.auth;

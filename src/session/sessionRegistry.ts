@@ -6,14 +6,13 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
-import { AuthMethod, AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
-import { describeMcpServers, selectMcpServers } from '../config/mcpServers';
+import { AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue, PromptParts } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
-import type { AuthPrompt } from '../shared/webviewProtocol';
 import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
-import { AgentDefaults, AgentDefaultsStore, defaultsToApply, NO_DEFAULTS, rememberMode, rememberOption } from '../config/agentDefaults';
+import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
+import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
 import type { ClientServices } from '../acp/clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
 import { sessionActivity, sessionTitle } from './openSessionView';
@@ -167,7 +166,7 @@ export class SessionRegistry {
     const lifecycle = this.pool.lifecycle(agent);
     let response;
     try {
-      response = await agent.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(agent), ...this.additionalDirectories(lifecycle, cwd) });
+      response = await agent.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) });
     } catch (error) {
       if (!isAuthRequired(error)) throw error;
       this.pool.requireAuth(agent, error);
@@ -177,7 +176,7 @@ export class SessionRegistry {
     const open = this.attach(agent, response.sessionId, cwd, false);
     open.session.applySetup(response);
     if (agent.summary.auth) this.pool.setAuthPrompt(agent, undefined);
-    await this.applyDefaults(open.session, agent);
+    await applyDefaults(open.session, agent.definition.id, this.deps.defaults, this.deps.log);
     this.add(open);
     added?.(open);
     return open;
@@ -201,7 +200,7 @@ export class SessionRegistry {
     open.knownTitle = request.title;
     this.add(open);
     added?.(open);
-    const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...this.additionalDirectories(lifecycle, cwd) };
+    const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) };
     try {
       const response =
         method === 'load' ? await agent.runtime.connection.loadSession(params) : await agent.runtime.connection.resumeSession(params);
@@ -260,14 +259,14 @@ export class SessionRegistry {
   async setConfigOption(key: SessionKey, configId: string, value: ConfigValue): Promise<void> {
     const { session, agent } = this.require(key);
     await session.setConfigOption(configId, value);
-    await this.remember(agent, (defaults) => rememberOption(defaults, session.state.header, configId, value));
+    await remember(this.deps.defaults, agent.definition.id, (defaults) => rememberOption(defaults, session.state.header, configId, value));
   }
 
   /** Changes the mode of a session and remembers it for the agent's next sessions. */
   async setMode(key: SessionKey, modeId: string): Promise<void> {
     const { session, agent } = this.require(key);
     await session.setMode(modeId);
-    await this.remember(agent, (defaults) => rememberMode(defaults, modeId));
+    await remember(this.deps.defaults, agent.definition.id, (defaults) => rememberMode(defaults, modeId));
   }
 
   /** Sends the composer's prompt to a session, or queues it there while its agent works. */
@@ -278,17 +277,6 @@ export class SessionRegistry {
   /** Cancels the running turn of a session (none running: nothing happens). */
   async cancel(key: SessionKey): Promise<void> {
     await this.open.get(key)?.session.cancel();
-  }
-
-  /** An agent's authentication methods (from its `initialize` answer). */
-  authMethods(agent: PooledAgent): AuthMethod[] {
-    return this.pool.authMethods(agent);
-  }
-
-  /** Shows progress or a failure on an agent's sign-in message (no-op when it shows none). */
-  updateAuthPrompt(agent: PooledAgent, change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
-    const auth = agent.summary.auth;
-    if (auth) this.pool.setAuthPrompt(agent, { message: auth.message, choices: auth.choices, ...change });
   }
 
   /** Signs in through the agent (`authenticate`). */
@@ -405,6 +393,10 @@ export class SessionRegistry {
     return this.pool.acquire(definition).agent;
   }
 
+  private mcpServersFor(agent: PooledAgent): McpServer[] {
+    return mcpServersFor(agent, this.deps.mcpServers?.() ?? [], this.deps.log);
+  }
+
   /** A composer prompt, built for the session's agent (what it does not accept left out) and sent. */
   private async sendParts(open: OpenSession, parts: PromptParts): Promise<void> {
     const capabilities = open.agent.summary.promptCapabilities ?? {};
@@ -412,37 +404,5 @@ export class SessionRegistry {
     const allowed = restrictToCapabilities(content, capabilities);
     if (allowed.length === 0) throw new Error('There is nothing to send.');
     await open.session.prompt(allowed);
-  }
-
-  /** The other workspace folders, when the agent takes `additionalDirectories` (never sent otherwise). */
-  private additionalDirectories(lifecycle: LifecycleCapabilities, cwd: string): { additionalDirectories?: string[] } {
-    if (!lifecycle.additionalDirectories) return {};
-    const others = this.deps.roots().filter((root) => root !== cwd);
-    return others.length > 0 ? { additionalDirectories: others } : {};
-  }
-
-  private mcpServersFor(agent: PooledAgent): McpServer[] {
-    const selection = selectMcpServers(this.deps.mcpServers?.() ?? [], agent.runtime.agentInfo?.agentCapabilities);
-    for (const left of selection.leftOut) {
-      this.deps.log(`MCP server "${left.name}" left out: ${agent.definition.name} does not take ${left.transport} MCP servers.`);
-    }
-    if (selection.servers.length > 0) this.deps.log(`MCP servers for ${agent.definition.name}: ${describeMcpServers(selection.servers)}`);
-    return selection.servers;
-  }
-
-  /** Applies the agent's remembered option values and mode that the new session offers; a refusal is logged. */
-  private async applyDefaults(session: Session, agent: PooledAgent): Promise<void> {
-    const wanted = defaultsToApply(this.deps.defaults?.get(agent.definition.id) ?? NO_DEFAULTS, session.state.header);
-    for (const { configId, value } of wanted.options) {
-      await session.setConfigOption(configId, value).catch((error: unknown) => this.deps.log(`Could not re-apply ${configId}: ${describeError(error)}`));
-    }
-    if (wanted.modeId !== undefined) {
-      await session.setMode(wanted.modeId).catch((error: unknown) => this.deps.log(`Could not re-apply mode ${wanted.modeId}: ${describeError(error)}`));
-    }
-  }
-
-  private async remember(agent: PooledAgent, change: (defaults: AgentDefaults) => AgentDefaults): Promise<void> {
-    const store = this.deps.defaults;
-    if (store) await store.set(agent.definition.id, change(store.get(agent.definition.id)));
   }
 }
