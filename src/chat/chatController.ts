@@ -12,14 +12,17 @@ import type { SessionHistory } from '../history/vscode/sessionHistory';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
-import type { OpenSession, SessionManager } from '../session/sessionManager';
+import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSession } from './shownSession';
 import type { SessionKey } from '../shared/sessionKey';
 import type { WebviewToHost } from '../shared/webviewProtocol';
 import { answerElicitation } from '../webview/elicitationHost';
 import type { SpilledTextApi } from '../webview/spilledText';
 
 export interface ChatControllerDeps {
-  manager: SessionManager;
+  sessions: SessionRegistry;
+  /** Which session the chat shows. */
+  shown: ShownSession;
   composer: ComposerHost;
   history: SessionHistory;
   auth: AgentAuth;
@@ -41,7 +44,7 @@ export class ChatController {
   constructor(private readonly deps: ChatControllerDeps) {}
 
   async handle(message: WebviewToHost): Promise<void> {
-    const { manager, composer, history, policy } = this.deps;
+    const { shown, composer, history, policy } = this.deps;
     await this.deps.agentSelected();
     switch (message.type) {
       case 'prompt':
@@ -79,9 +82,9 @@ export class ChatController {
       case 'newSession':
         return this.deps.newSession();
       case 'switchSession':
-        return manager.show(message.key);
+        return shown.show(message.key);
       case 'closeSession':
-        return manager.close(message.key);
+        return shown.close(message.key);
       case 'showHistory':
         return history.showHistory();
       case 'moreHistory':
@@ -94,7 +97,7 @@ export class ChatController {
         await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
         return;
       case 'restartAgent':
-        return manager.restartAgent();
+        return shown.restartAgent();
       case 'authenticate':
         return this.deps.auth.signIn(message.methodId);
       case 'manageTrust':
@@ -118,12 +121,12 @@ export class ChatController {
    * answer comes sooner.
    */
   private async viewReady(): Promise<void> {
-    const { manager, history } = this.deps;
+    const { shown, history } = this.deps;
     // The sessions open when the window went away come back first.
     if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
-    if (!manager.session && manager.agent?.status === 'stopped') {
+    if (!shown.session && shown.agent?.status === 'stopped') {
       // Sign-in needed: the chat says so with its buttons.
-      await manager.newSession().catch((error: unknown) => {
+      await shown.newSession().catch((error: unknown) => {
         if (!(error instanceof AuthRequiredError)) throw error;
       });
     }
@@ -131,7 +134,7 @@ export class ChatController {
 
   /** The open session a message names; a message about a session that is gone is refused, not redirected. */
   private sessionNamed(key: SessionKey): OpenSession {
-    const open = this.deps.manager.get(key);
+    const open = this.deps.sessions.get(key);
     if (!open) throw new Error('That session is not open any more.');
     return open;
   }

@@ -1,7 +1,7 @@
 // "ACP: Export Transcript (Markdown)": the current session as Markdown (src/shared/transcriptExport.ts), saved where
 // the user says (a save dialog), or to the given file (keybindings, tests).
 import * as vscode from 'vscode';
-import type { SessionManager } from '../session/sessionManager';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import { transcriptToMarkdown } from '../shared/transcriptExport';
 
 export const EXPORT_TRANSCRIPT_COMMAND = 'acp.exportTranscript';
@@ -13,8 +13,8 @@ function defaultTarget(now: Date): vscode.Uri | undefined {
 }
 
 /** Writes the transcript; resolves with where, or undefined when there was nothing to export or the user cancelled. */
-export async function exportTranscript(manager: SessionManager, target?: unknown, knownSecrets: readonly string[] = []): Promise<vscode.Uri | undefined> {
-  const session = manager.session;
+export async function exportTranscript(shown: ShownSessionSource, target?: unknown, knownSecrets: readonly string[] = []): Promise<vscode.Uri | undefined> {
+  const session = shown.session;
   if (!session || session.state.entries.length === 0) {
     void vscode.window.showInformationMessage('There is no conversation to export yet.');
     return undefined;
@@ -25,7 +25,7 @@ export async function exportTranscript(manager: SessionManager, target?: unknown
       ? target
       : await vscode.window.showSaveDialog({ defaultUri: defaultTarget(now), filters: { Markdown: ['md'] }, saveLabel: 'Export' });
   if (!uri) return undefined;
-  const markdown = transcriptToMarkdown(session.state, { agentName: manager.agent?.name, exportedAt: now.toISOString(), knownSecrets });
+  const markdown = transcriptToMarkdown(session.state, { agentName: shown.agent?.name, exportedAt: now.toISOString(), knownSecrets });
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
   if (!(target instanceof vscode.Uri)) {
     void vscode.window.showInformationMessage(`Transcript exported to ${vscode.workspace.asRelativePath(uri)}.`, 'Open').then((answer) => {

@@ -3,7 +3,8 @@
 // menu passes, or a keybinding's/test's answer) and otherwise asks the user.
 import * as vscode from 'vscode';
 import type { ComposerHost } from '../composer/composerHost';
-import type { SessionManager } from '../session/sessionManager';
+import type { SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import { ADD_FILE_COMMAND, addFiles } from './addFile';
 import { EXPORT_TRANSCRIPT_COMMAND, exportTranscript } from './exportTranscript';
 import { PalettePicks } from './quickPick';
@@ -15,7 +16,9 @@ import { describeError } from '../shared/errors';
 
 export interface PaletteDeps {
   extensionUri: vscode.Uri;
-  manager: SessionManager;
+  sessions: SessionRegistry;
+  /** The session the chat shows: what these commands act on. */
+  shown: ShownSessionSource;
   composer: ComposerHost;
   /** Resolves once the configured agent is selected. */
   agentSelected(): Promise<void>;
@@ -37,7 +40,7 @@ function reported<A extends unknown[], R>(action: (...args: A) => Promise<R>): (
 }
 
 export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePicks; disposables: vscode.Disposable[] } {
-  const { manager, composer } = deps;
+  const { sessions, shown, composer } = deps;
   const picks = new PalettePicks();
   return {
     picks,
@@ -47,12 +50,12 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
         SWITCH_AGENT_COMMAND,
         reported(async (agentId?: unknown) => {
           await deps.agentSelected();
-          await switchAgent(deps.extensionUri, manager, picks, agentId);
+          await switchAgent(deps.extensionUri, shown, picks, agentId);
         }),
       ),
       vscode.commands.registerCommand(
         SWITCH_MODE_COMMAND,
-        reported((value?: unknown) => switchMode(manager, composer, picks, value)),
+        reported((value?: unknown) => switchMode(shown, composer, picks, value)),
       ),
       vscode.commands.registerCommand(
         SEND_SELECTION_COMMAND,
@@ -67,15 +70,15 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
       ),
       vscode.commands.registerCommand(
         SWITCH_SESSION_COMMAND,
-        reported((key?: unknown) => switchSession(manager, picks, deps.showChat, key)),
+        reported((key?: unknown) => switchSession(sessions, shown, picks, deps.showChat, key)),
       ),
       vscode.commands.registerCommand(
         CLOSE_SESSION_COMMAND,
-        reported((key?: unknown) => closeSession(manager, key)),
+        reported((key?: unknown) => closeSession(shown, key)),
       ),
       vscode.commands.registerCommand(
         EXPORT_TRANSCRIPT_COMMAND,
-        reported((target?: unknown) => exportTranscript(manager, target, deps.knownSecrets())),
+        reported((target?: unknown) => exportTranscript(shown, target, deps.knownSecrets())),
       ),
     ],
   };

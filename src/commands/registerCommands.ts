@@ -1,11 +1,11 @@
 // Command palette actions (category "ACP").
 import * as vscode from 'vscode';
-import type { SessionManager } from '../session/sessionManager';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { TrafficLog } from '../output/trafficLog';
 import { describeError } from '../shared/errors';
 
 export interface CommandDeps {
-  manager: SessionManager;
+  shown: ShownSessionSource;
   traffic: TrafficLog;
   /** Resolves once the configured agent is selected (settings are read asynchronously). */
   agentSelected(): Promise<void>;
@@ -21,7 +21,7 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export function registerCommands({ manager, traffic, agentSelected, newSession }: CommandDeps): vscode.Disposable[] {
+export function registerCommands({ shown, traffic, agentSelected, newSession }: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('acp.focusChat', () => vscode.commands.executeCommand('acp.chat.focus')),
     vscode.commands.registerCommand('acp.newSession', () =>
@@ -31,11 +31,11 @@ export function registerCommands({ manager, traffic, agentSelected, newSession }
         await vscode.commands.executeCommand('acp.chat.focus');
       }),
     ),
-    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(() => manager.currentKey ? manager.cancel(manager.currentKey) : Promise.resolve())),
+    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(async () => shown.session?.cancel())),
     vscode.commands.registerCommand('acp.restartAgent', () =>
       reportErrors(async () => {
         await agentSelected();
-        await manager.restartAgent();
+        await shown.restartAgent();
       }),
     ),
     vscode.commands.registerCommand('acp.showTrafficLog', () => {

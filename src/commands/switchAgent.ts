@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import { AGENT_PRESETS, presetEntry, presetsNotConfigured } from '../config/agentPresets';
 import { readAgents } from '../config/agentSettings';
-import type { SessionManager } from '../session/sessionManager';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { PalettePicks, PickItem } from './quickPick';
 
 export const SWITCH_AGENT_COMMAND = 'acp.switchAgent';
@@ -45,7 +45,7 @@ async function addPreset(presetId: string): Promise<string> {
 /** `agentId` skips the pick (for keybindings and tests); without it the user picks. */
 export async function switchAgent(
   extensionUri: vscode.Uri,
-  manager: SessionManager,
+  shown: ShownSessionSource,
   picks: PalettePicks,
   agentId?: unknown,
 ): Promise<void> {
@@ -57,7 +57,7 @@ export async function switchAgent(
           id: SWITCH_AGENT_COMMAND,
           title: 'Switch Agent',
           placeholder: 'The agent new sessions use',
-          items: [...agentItems(agents, manager.agent?.id), ...presetItems(agents)],
+          items: [...agentItems(agents, shown.agent?.id), ...presetItems(agents)],
         });
   if (chosen === undefined || chosen === '') return;
   if (chosen.startsWith(PRESET)) {

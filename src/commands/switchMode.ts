@@ -1,7 +1,7 @@
 // "ACP: Switch Mode": the session's mode picker — its `mode`-category config option when it has one (config options
 // replace modes), else its modes — changed through the composer, as the chat's own picker does.
 import type { ComposerHost } from '../composer/composerHost';
-import type { SessionManager } from '../session/sessionManager';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { SessionHeader } from '../shared/model';
 import { MODE_PICKER_ID, SelectPicker, configPickers, modePicker } from '../shared/configPickers';
 import type { PalettePicks, PickItem } from './quickPick';
@@ -26,10 +26,10 @@ export function modeItems(picker: SelectPicker): PickItem<string>[] {
 }
 
 /** `value` skips the pick (for keybindings and tests); without it the user picks. */
-export async function switchMode(manager: SessionManager, composer: ComposerHost, picks: PalettePicks, value?: unknown): Promise<string | undefined> {
+export async function switchMode(shown: ShownSessionSource, composer: ComposerHost, picks: PalettePicks, value?: unknown): Promise<string | undefined> {
   // The palette acts on the session the chat shows, named once here.
-  const sessionKey = manager.currentKey;
-  const session = sessionKey === undefined ? undefined : manager.get(sessionKey)?.session;
+  const sessionKey = shown.currentKey;
+  const session = shown.session;
   if (!sessionKey || !session) throw new Error('There is no session yet: send a message first.');
   const picker = sessionModePicker(session.state.header);
   if (!picker) throw new Error('This agent offers no modes.');

@@ -1,5 +1,6 @@
 // "ACP: Switch Session" and "ACP: Close Session": the panel's open sessions from the palette.
-import type { SessionManager } from '../session/sessionManager';
+import type { SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { PalettePicks } from './quickPick';
 import { parseSessionKey } from '../shared/sessionKey';
 
@@ -13,29 +14,29 @@ const ACTIVITY_WORDS: Record<string, string> = {
   ended: 'ended',
 };
 
-function sessionItems(manager: SessionManager) {
-  return manager.sessionViews().map((view) => ({
+function sessionItems(sessions: SessionRegistry, shown: ShownSessionSource) {
+  return sessions.sessionViews().map((view) => ({
     label: view.title,
     description: [view.agentName, ACTIVITY_WORDS[view.activity]].filter(Boolean).join(' · '),
     value: view.key,
-    current: view.key === manager.currentKey,
+    current: view.key === shown.currentKey,
   }));
 }
 
 /** `key` skips the pick (keybindings and tests). */
-export async function switchSession(manager: SessionManager, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
-  if (manager.openSessions.length === 0) throw new Error('No session is open: send a message in the chat to start one.');
+export async function switchSession(sessions: SessionRegistry, shown: ShownSessionSource, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
+  if (sessions.openSessions.length === 0) throw new Error('No session is open: send a message in the chat to start one.');
   const chosen =
-    key !== undefined ? parseSessionKey(key) : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(manager) });
+    key !== undefined ? parseSessionKey(key) : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(sessions, shown) });
   if (chosen === undefined) return;
-  if (!manager.get(chosen)) throw new Error('That session is not open any more.');
-  manager.show(chosen);
+  if (!sessions.get(chosen)) throw new Error('That session is not open any more.');
+  shown.show(chosen);
   await showChat();
 }
 
 /** Closes the shown session (or the one given). */
-export async function closeSession(manager: SessionManager, key?: unknown): Promise<void> {
-  const target = key !== undefined ? parseSessionKey(key) : manager.currentKey;
+export async function closeSession(shown: ShownSessionSource, key?: unknown): Promise<void> {
+  const target = key !== undefined ? parseSessionKey(key) : shown.currentKey;
   if (target === undefined) throw new Error('No session is shown.');
-  await manager.close(target);
+  await shown.close(target);
 }

@@ -13,13 +13,16 @@ import {
 import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
-import type { OpenSession, SessionManager } from '../session/sessionManager';
+import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { SessionKey } from '../shared/sessionKey';
 import { searchWorkspaceFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
-  manager: SessionManager;
+  sessions: SessionRegistry;
+  /** The session the chat shows: its queue is on screen; a prompt that names no session goes there (or to a new one). */
+  shown: ShownSessionSource;
   /** Posts to the chat view (which holds what it cannot show yet). */
   post(message: HostToWebview): void;
   /** Brings the chat view up. */
@@ -47,26 +50,26 @@ export class ComposerHost implements vscode.Disposable {
       this.queueWatches.set(
         open.key,
         open.prompts.queue.onDidChange((queue) => {
-          if (deps.manager.currentKey === open.key) deps.post({ type: 'queue', queue });
+          if (deps.shown.currentKey === open.key) deps.post({ type: 'queue', queue });
         }),
       );
     };
-    deps.manager.openSessions.forEach(watch);
+    deps.sessions.openSessions.forEach(watch);
     this.disposables.push(
-      deps.manager.onDidOpenSession(watch),
-      deps.manager.onDidCloseSession((open) => {
+      deps.sessions.onDidOpenSession(watch),
+      deps.sessions.onDidCloseSession((open) => {
         this.queueWatches.get(open.key)?.dispose();
         this.queueWatches.delete(open.key);
       }),
       // Another session shown: its queue (or none) in the composer.
-      deps.manager.onDidChangeSession(() => this.postQueue()),
+      deps.shown.onDidChangeSession(() => this.postQueue()),
       { dispose: () => this.queueWatches.forEach((watching) => watching.dispose()) },
     );
   }
 
   /** Sends the prompt to the session it names now, or queues it there while that session's agent works. */
   prompt(message: Extract<WebviewToHost, PromptMessage>): Promise<void> {
-    return this.deps.manager.submitPrompt(message.sessionKey, promptPartsOf(message));
+    return this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message));
   }
 
   async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>): Promise<void> {
@@ -74,9 +77,9 @@ export class ComposerHost implements vscode.Disposable {
       case 'searchFiles':
         return this.searchFiles(message.requestId, message.query);
       case 'setConfigOption':
-        return this.changeSession(message.sessionKey, (key) => this.deps.manager.setConfigOption(key, message.configId, message.value));
+        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
       case 'setMode':
-        return this.changeSession(message.sessionKey, (key) => this.deps.manager.setMode(key, message.modeId));
+        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setMode(key, message.modeId));
       case 'removeQueued':
         this.promptsOf(message.sessionKey)?.remove(message.id);
         return;
@@ -107,13 +110,13 @@ export class ComposerHost implements vscode.Disposable {
   }
 
   private queueMessage(): HostToWebview {
-    const key = this.deps.manager.currentKey;
-    const prompts = key === undefined ? undefined : this.deps.manager.get(key)?.prompts;
+    const key = this.deps.shown.currentKey;
+    const prompts = key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
     return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
   }
 
   private promptsOf(key: SessionKey | undefined): SessionPrompts | undefined {
-    return key === undefined ? undefined : this.deps.manager.get(key)?.prompts;
+    return key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
   }
 
   private async searchFiles(requestId: number, query: string): Promise<void> {
@@ -131,7 +134,7 @@ export class ComposerHost implements vscode.Disposable {
 
   /** A config option or mode change of the session named (remembered as the agent's default for its next sessions). */
   private async changeSession(key: SessionKey | undefined, change: (key: SessionKey) => Promise<void>): Promise<void> {
-    const open = key === undefined ? undefined : this.deps.manager.get(key);
+    const open = key === undefined ? undefined : this.deps.sessions.get(key);
     if (!open) throw new Error('There is no session to change yet: send a message first.');
     try {
       await change(open.key);

@@ -1,6 +1,7 @@
 // The running agents of the panel, one per agent entry: each with its runtime (process and connection), the summary
 // the chat header shows (status, why it failed, sign-in), and what it offers. Several can run at once (sessions of
-// different agents stay open side by side). No `vscode` here.
+// different agents stay open side by side). One of them is the selected agent, the one new sessions use; an agent
+// neither selected nor held by a session stops. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
@@ -19,6 +20,8 @@ export interface PooledAgent {
   runtime: AgentRuntime;
   summary: AgentSummary;
   starting?: Promise<unknown>;
+  /** How many open sessions hold it (see AgentPool.hold). */
+  holders: number;
 }
 
 export interface AgentPoolDeps {
@@ -31,6 +34,13 @@ export interface AgentPoolDeps {
 
 export class AgentPool {
   private readonly agents = new Map<string, PooledAgent>();
+  private selectedAgent: PooledAgent | undefined;
+  private readonly selectedEmitter = new Emitter<PooledAgent>();
+  private readonly retireEmitter = new Emitter<PooledAgent>();
+  /** Another agent was selected for new sessions. */
+  readonly onDidChangeSelected: Event<PooledAgent> = this.selectedEmitter.event;
+  /** An agent is retired (it left the settings or its launch changed): whatever holds it lets go now. */
+  readonly onWillRetire: Event<PooledAgent> = this.retireEmitter.event;
   private readonly summaryEmitter = new Emitter<PooledAgent>();
   private readonly stateEmitter = new Emitter<{ agent: PooledAgent; change: AgentStateChange }>();
   /** An agent's summary changed (status, message, sign-in). */
@@ -39,6 +49,53 @@ export class AgentPool {
   readonly onDidChangeState: Event<{ agent: PooledAgent; change: AgentStateChange }> = this.stateEmitter.event;
 
   constructor(private readonly deps: AgentPoolDeps) {}
+
+  /** The selected agent: the one new sessions use. */
+  get selected(): PooledAgent | undefined {
+    return this.selectedAgent;
+  }
+
+  /** Chooses the agent for new sessions. Agents other sessions use keep running; one nobody uses any more stops. */
+  async useAgent(definition: AgentDefinition): Promise<void> {
+    const { agent, replaced } = this.acquire(definition);
+    if (replaced) await this.retire(replaced);
+    const previous = this.selectedAgent;
+    this.selectedAgent = agent;
+    if (previous === agent) return;
+    this.selectedEmitter.fire(agent);
+    if (previous && previous !== replaced) await this.stopIfUnused(previous);
+  }
+
+  /**
+   * The agent settings changed: an agent no longer in them, or whose launch (command, args, env) changed, is retired
+   * (its sessions close and it stops).
+   */
+  async syncAgents(definitions: readonly AgentDefinition[]): Promise<void> {
+    const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+    for (const agent of this.all()) {
+      const definition = byId.get(agent.definition.id);
+      if (!definition || !sameLaunch(agent.definition, definition)) await this.retire(agent);
+      else agent.definition = definition;
+    }
+  }
+
+  /** An open session uses the agent until the returned handle is disposed. */
+  hold(agent: PooledAgent): { dispose(): void } {
+    agent.holders++;
+    let held = true;
+    return {
+      dispose: () => {
+        if (held) agent.holders--;
+        held = false;
+      },
+    };
+  }
+
+  /** Stops the agent when it is neither selected nor held by a session. */
+  async stopIfUnused(agent: PooledAgent): Promise<void> {
+    if (agent === this.selectedAgent || agent.holders > 0) return;
+    await this.release(agent);
+  }
 
   get(agentId: string): PooledAgent | undefined {
     return this.agents.get(agentId);
@@ -59,7 +116,7 @@ export class AgentPool {
       return { agent: existing };
     }
     const runtime = this.deps.createRuntime(definition);
-    const agent: PooledAgent = { definition, runtime, summary: this.idleSummary(definition) };
+    const agent: PooledAgent = { definition, runtime, summary: this.idleSummary(definition), holders: 0 };
     this.agents.set(definition.id, agent);
     runtime.onDidChangeState((change) => this.onRuntimeState(agent, change));
     return { agent, replaced: existing };
@@ -107,6 +164,12 @@ export class AgentPool {
     this.setAuthPrompt(agent, { message, choices });
   }
 
+  /** Shows progress or a failure on an agent's sign-in message (no-op when it shows none). */
+  updateAuthPrompt(agent: PooledAgent, change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
+    const auth = agent.summary.auth;
+    if (auth) this.setAuthPrompt(agent, { message: auth.message, choices: auth.choices, ...change });
+  }
+
   setAuthPrompt(agent: PooledAgent, auth: AuthPrompt | undefined): void {
     agent.summary = { ...agent.summary, auth };
     if (!auth) delete agent.summary.auth;
@@ -128,6 +191,16 @@ export class AgentPool {
     await Promise.all(agents.map((agent) => agent.runtime.dispose()));
     this.summaryEmitter.dispose();
     this.stateEmitter.dispose();
+    this.selectedEmitter.dispose();
+    this.retireEmitter.dispose();
+  }
+
+  /** An agent replaced by a new launch (its settings changed) or gone from the settings: its sessions end, it stops. */
+  private async retire(agent: PooledAgent): Promise<void> {
+    this.retireEmitter.fire(agent);
+    // The settings' default agent is selected again right after (useAgent).
+    if (this.selectedAgent === agent) this.selectedAgent = undefined;
+    await this.release(agent);
   }
 
   private async track(agent: PooledAgent, starting: Promise<unknown>): Promise<void> {

@@ -1,13 +1,14 @@
 // The chat webview view and its lifecycle: one `post` for everything the host says to the view, held while the
 // view is not ready or hidden (see viewOutbox.ts); a snapshot of what the view shows when it says it is ready or
 // comes back on screen having missed state, then coalesced patches. Everything the webview sends is validated
-// before it reaches the session manager.
+// before it reaches the chat controller.
 import * as vscode from 'vscode';
 import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import { TerminalOutputPoster, terminalIdsOf } from '../editor/terminals/terminalPosts';
 import type { Session } from '../session/session';
 import type { SessionChange } from '../shared/model';
-import type { SessionManager } from '../session/sessionManager';
+import type { SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSessionSource } from '../session/shownSessionSource';
 import { olderPage } from '../shared/transcriptProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
@@ -51,17 +52,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly manager: SessionManager,
+    private readonly sessions: SessionRegistry,
+    private readonly shown: ShownSessionSource,
     private readonly onUserAction: (action: WebviewToHost) => Promise<void>,
     private readonly options: ChatViewOptions,
   ) {
     this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message));
     this.disposables.push(
-      manager.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
-      manager.onDidChangeSession((session) => this.follow(session)),
-      manager.onDidChangeSessions(() => this.sessionsChanged()),
+      shown.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
+      shown.onDidChangeSession((session) => this.follow(session)),
+      sessions.onDidChangeSessions(() => this.sessionsChanged()),
     );
-    this.follow(manager.session);
+    this.follow(shown.session);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -154,28 +156,28 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private isOpening(session: Session | undefined): boolean {
-    return session !== undefined && this.manager.openSessions.some((open) => open.session === session && open.opening);
+    return session !== undefined && this.sessions.openSessions.some((open) => open.session === session && open.opening);
   }
 
   private sessionsChanged(): void {
-    const session = this.manager.session;
+    const session = this.shown.session;
     if (this.followedOpening && !this.isOpening(session)) this.follow(session);
     else this.postSessions();
   }
 
   private postSessions(): void {
-    const folders = new Set(this.manager.openSessions.map((open) => open.cwd));
+    const folders = new Set(this.sessions.openSessions.map((open) => open.cwd));
     this.post({
       type: 'sessions',
-      sessions: this.manager.sessionViews(),
-      currentKey: this.manager.currentKey ?? null,
+      sessions: this.sessions.sessionViews(),
+      currentKey: this.shown.currentKey ?? null,
       multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 || folders.size > 1,
     });
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */
   private sendOlder(sessionKey: SessionKey, before: string): void {
-    const session = this.manager.session;
+    const session = this.shown.session;
     if (!session || session.key !== sessionKey) return;
     const entries = olderPage(session.state.entries, before);
     if (entries) this.post({ type: 'olderEntries', sessionKey, entries, totalEntries: session.state.entries.length });
@@ -189,9 +191,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
    */
   private sendSnapshot(): void {
     this.coalescer.reset();
-    const session = snapshotOf(this.manager.session);
+    const session = snapshotOf(this.shown.session);
     const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
-    this.post({ type: 'snapshot', agent: this.manager.agent ?? null, session, terminals });
+    this.post({ type: 'snapshot', agent: this.shown.agent ?? null, session, terminals });
     this.postSessions();
     for (const message of this.options.viewState()) this.post(message);
   }

@@ -5,14 +5,14 @@
 import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
-import type { SessionManager } from '../../session/sessionManager';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
 import { describeError } from '../../shared/errors';
 
 export interface AgentAuthDeps {
-  manager: SessionManager;
+  shown: ShownSessionSource;
   credentials: CredentialStore;
   /** How the agent is run: its command, args, environment (with the stored variables) and cwd. */
   launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
@@ -35,32 +35,32 @@ export class AgentAuth {
 
   /** The chat's sign-in button; the methodId comes from the webview, so it must be one the agent advertised. */
   async signIn(methodId: string): Promise<void> {
-    const { manager } = this.deps;
-    const method = manager.authMethods.find((m) => m.id === methodId);
-    const agent = manager.agentDefinition;
+    const { shown } = this.deps;
+    const method = shown.authMethods.find((m) => m.id === methodId);
+    const agent = shown.agentDefinition;
     if (!method || !agent) throw new Error('The agent does not offer this way of signing in.');
-    manager.updateAuthPrompt({ pendingMethodId: methodId });
+    shown.updateAuthPrompt({ pendingMethodId: methodId });
     try {
       const done = await this.use(method, agent);
-      if (!done) manager.updateAuthPrompt({});
+      if (!done) shown.updateAuthPrompt({});
     } catch (error) {
       if (!isAuthRequired(error)) {
-        manager.updateAuthPrompt({ error: describeError(error) });
+        shown.updateAuthPrompt({ error: describeError(error) });
         throw error;
       }
-      manager.updateAuthPrompt({ error: `${agent.name} still asks to sign in.` });
+      shown.updateAuthPrompt({ error: `${agent.name} still asks to sign in.` });
     }
   }
 
   /** "ACP: Log Out of Agent"; says what was done. */
   async logOut(): Promise<string> {
-    const { manager, credentials } = this.deps;
-    const agent = manager.agentDefinition;
+    const { shown, credentials } = this.deps;
+    const agent = shown.agentDefinition;
     if (!agent) throw new Error('No agent is selected.');
-    const viaAgent = manager.agent?.status === 'ready' && manager.offersLogout;
-    if (viaAgent) await manager.logout();
+    const viaAgent = shown.agent?.status === 'ready' && shown.offersLogout;
+    if (viaAgent) await shown.logout();
     const forgot = await credentials.forget(agent.id);
-    if (forgot && manager.agent?.status === 'ready') await manager.restartAgent();
+    if (forgot && shown.agent?.status === 'ready') await shown.restartAgent();
     if (!viaAgent && !forgot) throw new Error(`${agent.name} does not offer logging out, and no credentials of it are kept here.`);
     if (viaAgent && forgot) return `Logged out of ${agent.name} and forgot the credentials kept for it.`;
     return viaAgent ? `Logged out of ${agent.name}.` : `Forgot the credentials kept for ${agent.name}.`;
@@ -68,10 +68,10 @@ export class AgentAuth {
 
   /** Signs in with the method; false when the user cancelled. */
   private async use(method: AuthMethod, agent: AgentDefinition): Promise<boolean> {
-    const { manager, credentials } = this.deps;
+    const { shown, credentials } = this.deps;
     switch (method.kind) {
       case 'agent':
-        await manager.authenticate(method.id);
+        await shown.authenticate(method.id);
         return true;
       case 'env_var': {
         for (const variable of method.vars) {
@@ -81,7 +81,7 @@ export class AgentAuth {
           await credentials.store(agent.id, variable.name, value);
         }
         this.deps.log(`Stored ${method.vars.map((v) => v.name).join(', ')} for ${agent.name}; restarting it.`);
-        await manager.reconnect();
+        await shown.reconnect();
         return true;
       }
       case 'terminal': {
@@ -94,7 +94,7 @@ export class AgentAuth {
           cwd: launch.cwd,
         });
         if (code !== 0) throw new Error(`The sign-in in the terminal did not succeed (${code === undefined ? 'it ended without an exit code' : `exit code ${code}`}).`);
-        await manager.reconnect();
+        await shown.reconnect();
         return true;
       }
       case 'other':

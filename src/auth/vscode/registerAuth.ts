@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
-import type { SessionManager } from '../../session/sessionManager';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { AgentAuth } from './agentAuth';
 import { CredentialStore } from './credentialStore';
 import { describeError } from '../../shared/errors';
@@ -16,12 +16,12 @@ export function createCredentialStore(context: vscode.ExtensionContext): Credent
 
 export function registerAuth(
   credentials: CredentialStore,
-  manager: SessionManager,
+  shown: ShownSessionSource,
   launchFor: (agent: AgentDefinition) => Promise<AgentLaunch>,
   agentSelected: () => Promise<void>,
   log: (line: string) => void,
 ): { auth: AgentAuth; disposables: vscode.Disposable[] } {
-  const auth = new AgentAuth({ manager, credentials, launchFor, log });
+  const auth = new AgentAuth({ shown, credentials, launchFor, log });
   const logOut = vscode.commands.registerCommand(LOG_OUT_COMMAND, async () => {
     try {
       await agentSelected();

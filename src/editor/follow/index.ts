@@ -1,7 +1,7 @@
 // Follow the agent: the follower and its commands (palette toggle, and the chat view's title button, which shows
 // an open eye while following and a closed one while not).
 import * as vscode from 'vscode';
-import type { SessionManager } from '../../session/sessionManager';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { FollowAgent } from './followAgent';
 import { isFollowing, setFollowing } from './followSetting';
 
@@ -13,8 +13,8 @@ export const FOLLOW_COMMANDS = {
   stop: 'acp.stopFollowingAgent',
 } as const;
 
-export function registerFollowAgent(manager: SessionManager, log: (line: string) => void): { follow: FollowAgent; disposables: vscode.Disposable[] } {
-  const follow = new FollowAgent(manager, log);
+export function registerFollowAgent(shown: ShownSessionSource, log: (line: string) => void): { follow: FollowAgent; disposables: vscode.Disposable[] } {
+  const follow = new FollowAgent(shown, log);
   const set = async (on: boolean): Promise<void> => {
     await setFollowing(on);
     vscode.window.setStatusBarMessage(on ? 'ACP: following the agent' : 'ACP: not following the agent', 2000);

@@ -1,7 +1,8 @@
 // Session history in VS Code: the extension's own record of sessions and of the ones open (workspace storage), the
 // history view's list, deleting, and bringing back after a window reload the sessions that were open.
 import * as vscode from 'vscode';
-import type { OpenSession, SessionManager } from '../../session/sessionManager';
+import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
@@ -30,7 +31,11 @@ export const vscodeHistoryUserInterface: HistoryUserInterface = {
 };
 
 export interface SessionHistoryDeps {
-  manager: SessionManager;
+  sessions: SessionRegistry;
+  /** The session the chat shows (sessions reopened from the history come up there). */
+  shown: ShownSessionSource;
+  /** The id of the selected agent (the one new sessions use). */
+  selectedAgentId(): string | undefined;
   /** The record of sessions. */
   recordStore: WorkspaceFileStore;
   /** The sessions open in this window, for the next one. */
@@ -55,7 +60,7 @@ export class SessionHistory implements vscode.Disposable {
     this.browser = new HistoryBrowser({
       agents: () => this.historyAgents(),
       records: () => this.records(),
-      isOpen: (agentId, sessionId) => deps.manager.find(agentId, sessionId) !== undefined,
+      isOpen: (agentId, sessionId) => deps.sessions.find(agentId, sessionId) !== undefined,
       roots: deps.roots,
       post: deps.post,
     });
@@ -65,13 +70,13 @@ export class SessionHistory implements vscode.Disposable {
       if (this.restoreAttempted) void this.saveOpen();
     };
     this.subscriptions = [
-      deps.manager.onDidChangeSessions(() => void this.sessionsChanged()),
-      deps.manager.onDidCloseSession((open) => {
+      deps.sessions.onDidChangeSessions(() => void this.sessionsChanged()),
+      deps.sessions.onDidCloseSession((open) => {
         this.sessionClosed(open);
         saveOpenNow();
       }),
-      deps.manager.onDidOpenSession(saveOpenNow),
-      deps.manager.onDidChangeSession(saveOpenNow),
+      deps.sessions.onDidOpenSession(saveOpenNow),
+      deps.shown.onDidChangeSession(saveOpenNow),
     ];
   }
 
@@ -101,7 +106,7 @@ export class SessionHistory implements vscode.Disposable {
     const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
-      await this.deps.manager.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
+      await this.deps.shown.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
     } finally {
       this.browser.setOpening({ agentId, sessionId }, false);
     }
@@ -110,11 +115,11 @@ export class SessionHistory implements vscode.Disposable {
   async delete(agentId: string, sessionId: string): Promise<void> {
     const item = this.browser.view().items.find((entry) => entry.agentId === agentId && entry.sessionId === sessionId);
     if (!item?.canDelete) throw new Error('That session cannot be deleted from here.');
-    const running = this.deps.manager.runningAgent(agentId);
+    const running = this.deps.sessions.runningAgent(agentId);
     const agentForgets = running?.lifecycle.delete === true;
     if (!(await this.ui.confirmDelete(item.title ?? 'Untitled session', item.agentName, agentForgets))) return;
-    const open = this.deps.manager.find(agentId, sessionId);
-    if (open) await this.deps.manager.close(open.key);
+    const open = this.deps.sessions.find(agentId, sessionId);
+    if (open) await this.deps.shown.close(open.key);
     if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
     this.deps.recordStore.set(forgetRecord(this.records(), { agentId, sessionId }));
     this.browser.forget({ agentId, sessionId });
@@ -133,15 +138,15 @@ export class SessionHistory implements vscode.Disposable {
     const ordered = [...records.filter((record) => record.shown), ...records.filter((record) => !record.shown)];
     for (const record of ordered) {
       try {
-        await this.deps.manager.reopen({ ...record, show: record.shown });
+        await this.deps.shown.reopen({ ...record, show: record.shown });
       } catch (error) {
         failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }
     }
     if (failures.length > 0) this.ui.warn(`Some sessions could not be brought back: ${failures.join('; ')}`);
-    const manager = this.deps.manager;
-    const last = manager.openSessions.at(-1);
-    if (!manager.session && last) manager.show(last.key);
+    const { sessions, shown } = this.deps;
+    const last = sessions.openSessions.at(-1);
+    if (!shown.session && last) shown.show(last.key);
     return true;
   }
 
@@ -152,7 +157,7 @@ export class SessionHistory implements vscode.Disposable {
   private async sessionsChanged(): Promise<void> {
     let records = this.records();
     let changed = false;
-    for (const open of this.deps.manager.openSessions) {
+    for (const open of this.deps.sessions.openSessions) {
       const updated = this.recorded(records, open);
       if (updated) {
         records = updated;
@@ -190,15 +195,15 @@ export class SessionHistory implements vscode.Disposable {
   }
 
   private async saveOpen(): Promise<void> {
-    const manager = this.deps.manager;
-    const open: OpenRecord[] = manager.openSessions
+    const { sessions, shown } = this.deps;
+    const open: OpenRecord[] = sessions.openSessions
       .filter((item) => !item.session.ended)
       .map((item) => ({
         agentId: item.agent.definition.id,
         sessionId: item.session.sessionId,
         cwd: item.cwd,
         title: sessionTitle(item.session.state, item.knownTitle),
-        shown: item.key === manager.currentKey,
+        shown: item.key === shown.currentKey,
       }));
     const json = JSON.stringify(open);
     if (json === this.lastOpen) return;
@@ -207,22 +212,22 @@ export class SessionHistory implements vscode.Disposable {
   }
 
   private async historyAgents(): Promise<HistoryAgent[]> {
-    const manager = this.deps.manager;
+    const sessions = this.deps.sessions;
     const ids = new Set<string>();
-    const selected = manager.selectedAgent?.id;
+    const selected = this.deps.selectedAgentId();
     if (selected) ids.add(selected);
-    manager.openSessions.forEach((open) => ids.add(open.agent.definition.id));
+    sessions.openSessions.forEach((open) => ids.add(open.agent.definition.id));
     this.records().forEach((record) => ids.add(record.agentId));
     const agents: HistoryAgent[] = [];
     for (const id of ids) {
       // The selected agent is started to ask it; others are asked only when they run already.
       const running =
         id === selected
-          ? await manager.startedAgent(id).catch((error: unknown) => {
+          ? await sessions.startedAgent(id).catch((error: unknown) => {
               this.deps.log(`Starting ${id} for the history failed: ${String(error)}`);
               return undefined;
             })
-          : manager.runningAgent(id);
+          : sessions.runningAgent(id);
       const name = running?.name ?? this.deps.agentName(id) ?? id;
       if (!running) {
         agents.push({ id, name });

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
-import type { SessionManager } from '../../session/sessionManager';
+import type { SessionRegistry } from '../../session/sessionRegistry';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
@@ -25,13 +26,14 @@ export interface ReviewApi {
 }
 
 export function registerReview(
-  manager: SessionManager,
+  sessions: SessionRegistry,
+  shown: ShownSessionSource,
   onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
-  const service = new ReviewService(manager, onDidWrite, log);
+  const service = new ReviewService(sessions, shown, onDidWrite, log);
   const baselines = new BaselineDocuments();
   const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
   const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);

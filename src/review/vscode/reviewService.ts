@@ -5,7 +5,8 @@ import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { caseKey } from '../../editor/files/pathKeys';
 import type { ContentBlock } from '../../shared/acp';
 import type { Session } from '../../session/session';
-import type { OpenSession, SessionManager } from '../../session/sessionManager';
+import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
+import type { ShownSessionSource } from '../../session/shownSessionSource';
 import type { SessionKey } from '../../shared/sessionKey';
 import { toolCallFor } from '../attribution';
 import type { ChangeLedger } from '../changeLedger';
@@ -51,7 +52,8 @@ export class ReviewService implements vscode.Disposable {
   readonly onDidChange = this.changeEmitter.event;
 
   constructor(
-    private readonly manager: SessionManager,
+    sessions: SessionRegistry,
+    private readonly shown: ShownSessionSource,
     onDidWrite: OnDidWrite,
     log: (line: string) => void,
   ) {
@@ -62,17 +64,17 @@ export class ReviewService implements vscode.Disposable {
       this.changeEmitter,
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
-      manager.onDidOpenSession((open) => this.track(open)),
-      manager.onDidCloseSession((open) => this.release(open.key)),
-      manager.onDidChangeSession(() => this.changeEmitter.fire()),
+      sessions.onDidOpenSession((open) => this.track(open)),
+      sessions.onDidCloseSession((open) => this.release(open.key)),
+      shown.onDidChangeSession(() => this.changeEmitter.fire()),
       onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
-    manager.openSessions.forEach((open) => this.track(open));
+    sessions.openSessions.forEach((open) => this.track(open));
   }
 
   /** The current session's ledger. */
   get ledger(): ChangeLedger | undefined {
-    const key = this.manager.currentKey;
+    const key = this.shown.currentKey;
     return key === undefined ? undefined : this.live.get(key)?.changes.ledger;
   }
 
@@ -168,7 +170,7 @@ export class ReviewService implements vscode.Disposable {
     this.disposables.push(
       this.disk.track(changes),
       changes.ledger.onDidChange(() => {
-        const shown = this.manager.currentKey;
+        const shown = this.shown.currentKey;
         if (shown !== undefined && this.live.get(shown)?.changes === changes) this.changeEmitter.fire();
       }),
     );

@@ -1,18 +1,18 @@
-// A SessionManager whose agents are the scripted agent (built from src/demo) playing the scenario file named by the
+// A SessionsApi whose agents are the scripted agent (built from src/demo) playing the scenario file named by the
 // agent entry's first arg: real child processes, no VS Code.
 import * as path from 'node:path';
 import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
-import { SessionManager } from '../../../src/session/sessionManager';
+import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { McpServer } from '../../../src/shared/acp';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
 
 /** A manager whose agents are scripted agents playing the scenario named by the entry's first arg. */
-export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers: McpServer[] = []): { manager: SessionManager; starts: Map<string, number>; sent: string[] } {
+export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers: McpServer[] = []): { manager: SessionsApi; starts: Map<string, number>; sent: string[] } {
   const starts = new Map<string, number>();
   /** The methods of every request and notification the client sent, in order. */
   const sent: string[] = [];
@@ -23,7 +23,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers
       if (direction === 'client→agent' && typeof method === 'string') sent.push(method);
     },
   };
-  const manager = new SessionManager({
+  const manager = createSessionsApi({
     createRuntime: (agent) => {
       const runtime = new AgentRuntime({
         launch: { command: process.execPath, args: [agentEntry, '--scenario', agent.args[0], '--pace', '0'], cwd: dir, env: agent.env },

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryBrowser } from '../../../src/history/historyBrowser';
-import type { SessionManager } from '../../../src/session/sessionManager';
+import type { SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { HistoryMessage } from '../../../src/shared/sessionsProtocol';
 import type { TranscriptEntry } from '../../../src/shared/model';
 import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
@@ -21,7 +21,7 @@ function texts(entries: readonly TranscriptEntry[], kind: 'user' | 'agent' | 'no
   });
 }
 
-function untilTitle(manager: SessionManager, title: string): Promise<void> {
+function untilTitle(manager: SessionsApi, title: string): Promise<void> {
   return new Promise((resolve) => {
     const check = (): boolean => manager.session?.state.header.title === title;
     if (check()) return resolve();
@@ -38,7 +38,7 @@ describe('session manager: the session lifecycle with scripted agents', function
   this.timeout(30_000);
   let dir: string;
   let store: string;
-  let manager: SessionManager;
+  let manager: SessionsApi;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-lifecycle-'));

@@ -8,10 +8,10 @@ import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
-import { SessionManager } from '../../../src/session/sessionManager';
+import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import { QUIET, scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 
-function lastAgentText(manager: SessionManager): string {
+function lastAgentText(manager: SessionsApi): string {
   const entries = manager.session?.state.entries ?? [];
   const last = [...entries].reverse().find((entry) => entry.kind === 'agent');
   return last?.kind === 'agent' ? last.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
@@ -20,7 +20,7 @@ function lastAgentText(manager: SessionManager): string {
 describe('session manager: several sessions across agents', function () {
   this.timeout(30_000);
   let dir: string;
-  let manager: SessionManager;
+  let manager: SessionsApi;
   let starts: Map<string, number>;
   let one: AgentDefinition;
   let two: AgentDefinition;
@@ -151,7 +151,7 @@ describe('session manager: a missing agent command', function () {
   this.timeout(20_000);
   it('says which command is missing and how to get it, for the setting to be fixed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-missing-'));
-    const manager = new SessionManager({
+    const manager = createSessionsApi({
       createRuntime: (agent) =>
         new AgentRuntime({
           launch: { command: agent.command, args: agent.args, cwd: dir },

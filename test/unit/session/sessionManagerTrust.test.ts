@@ -1,4 +1,4 @@
-// Workspace Trust in the session manager: in an untrusted workspace no agent process is started (the summary says
+// Workspace Trust in the sessions (pool, registry, shown session): in an untrusted workspace no agent process is started (the summary says
 // why), and once trust is granted the same agent starts on demand. Real child processes: the scripted agent.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -8,7 +8,8 @@ import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
-import { SessionManager, UNTRUSTED_WORKSPACE_MESSAGE } from '../../../src/session/sessionManager';
+import { UNTRUSTED_WORKSPACE_MESSAGE } from '../../../src/session/agentPool';
+import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
@@ -16,7 +17,7 @@ const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'mai
 describe('session manager: Workspace Trust', function () {
   this.timeout(20_000);
   let dir: string;
-  let manager: SessionManager;
+  let manager: SessionsApi;
   let trusted: boolean;
   let starts: number;
   let summaries: AgentSummary[];
@@ -28,7 +29,7 @@ describe('session manager: Workspace Trust', function () {
     trusted = false;
     starts = 0;
     summaries = [];
-    manager = new SessionManager({
+    manager = createSessionsApi({
       createRuntime: () => {
         const runtime = new AgentRuntime({
           launch: { command: process.execPath, args: [agentEntry, '--scenario', scenario, '--pace', '0'], cwd: dir },

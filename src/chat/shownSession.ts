@@ -1,0 +1,192 @@
+// Which session the chat shows, and what "the session on screen" means: the agent the header shows (the shown
+// session's, or else the selected agent), a new session (created on the selected agent and shown; one never used
+// makes way for it), prompts that name no session (to the shown one, or a new one), closing the shown session (the
+// last open one comes up). The open sessions themselves are the SessionRegistry's, the agents the AgentPool's.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
+import type { AgentDefinition } from '../config/agentDefinitions';
+import type { AuthMethod } from '../acp/authMethods';
+import type { PromptParts } from '../shared/composerProtocol';
+import type { SessionKey } from '../shared/sessionKey';
+import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
+import type { AgentPool, PooledAgent } from '../session/agentPool';
+import type { Session } from '../session/session';
+import type { OpenSession, ReopenRequest, SessionRegistry } from '../session/sessionRegistry';
+import type { ShownSessionSource } from '../session/shownSessionSource';
+
+export class ShownSession implements ShownSessionSource {
+  private shownKey: SessionKey | undefined;
+  /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
+  private creating: Promise<OpenSession> | undefined;
+  private readonly agentEmitter = new Emitter<AgentSummary>();
+  private readonly sessionEmitter = new Emitter<Session | undefined>();
+  private readonly subscriptions: { dispose(): void }[];
+  readonly onDidChangeAgent: Event<AgentSummary> = this.agentEmitter.event;
+  readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
+
+  constructor(
+    private readonly pool: AgentPool,
+    private readonly registry: SessionRegistry,
+  ) {
+    this.subscriptions = [
+      pool.onDidChangeSummary((agent) => {
+        if (agent === this.shownAgent()) this.agentEmitter.fire(agent.summary);
+      }),
+      pool.onDidChangeSelected((agent) => {
+        if (this.shown && this.shown.agent !== agent) this.show(undefined);
+        else this.agentEmitter.fire(agent.summary);
+      }),
+      registry.onDidCloseSession((open) => {
+        if (this.shownKey === open.key) this.setShown(undefined);
+      }),
+      registry.onDidFinishOpening((open) => {
+        if (this.shownKey === open.key) this.sessionEmitter.fire(open.session);
+      }),
+    ];
+  }
+
+  get shown(): OpenSession | undefined {
+    return this.shownKey === undefined ? undefined : this.registry.get(this.shownKey);
+  }
+
+  get session(): Session | undefined {
+    return this.shown?.session;
+  }
+
+  get currentKey(): SessionKey | undefined {
+    return this.shownKey;
+  }
+
+  shownAgent(): PooledAgent | undefined {
+    return this.shown?.agent ?? this.pool.selected;
+  }
+
+  get agent(): AgentSummary | undefined {
+    return this.shownAgent()?.summary;
+  }
+
+  get agentDefinition(): AgentDefinition | undefined {
+    return this.shownAgent()?.definition;
+  }
+
+  show(key: SessionKey | undefined): void {
+    if (key !== undefined && !this.registry.get(key)) throw new Error('That session is not open any more.');
+    if (key === this.shownKey) return;
+    this.setShown(key);
+  }
+
+  /** Starts a fresh session on the selected agent (starting the agent if needed) and shows it. */
+  newSession(options: { cwd?: string } = {}): Promise<OpenSession> {
+    const creating = this.createShown(options).finally(() => {
+      if (this.creating === creating) this.creating = undefined;
+    });
+    this.creating = creating;
+    return creating;
+  }
+
+  /** Brings an earlier session back (see SessionRegistry.reopen), shown unless the request says not to. */
+  async reopen(request: ReopenRequest): Promise<OpenSession> {
+    const show = request.show !== false;
+    const already = this.registry.find(request.agentId, request.sessionId);
+    if (already) {
+      if (show) this.show(already.key);
+      return already;
+    }
+    return this.registry.reopen(request, show ? (open) => this.show(open.key) : undefined);
+  }
+
+  async close(key: SessionKey): Promise<void> {
+    const wasShown = this.shownKey === key;
+    // The session leaves the open ones before close's first await: the last one left comes up right away.
+    const closing = this.registry.close(key);
+    const next = this.registry.openSessions.at(-1);
+    if (wasShown && next) this.show(next.key);
+    await closing;
+  }
+
+  /**
+   * Sends the composer's prompt to the session it names, or queues it there while its agent works. No session named
+   * (none was shown): to the shown one, or a new one. A session whose agent went away is brought back first where the
+   * agent can load it (else a new session takes the prompt).
+   */
+  async submitPrompt(key: SessionKey | undefined, parts: PromptParts): Promise<void> {
+    const target = await this.promptTarget(key);
+    await this.registry.submitPrompt(target.key, parts);
+  }
+
+  /** The open session a prompt goes to (see submitPrompt). */
+  async promptTarget(key: SessionKey | undefined): Promise<OpenSession> {
+    const named = key === undefined ? this.shown : this.registry.require(key);
+    if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
+    if (named && !named.session.ended && (key !== undefined || !this.creating)) return named;
+    if (named?.session.ended) return (await this.registry.revive(named, (open) => this.show(open.key))) ?? (await this.newSession());
+    return this.creating ?? this.newSession();
+  }
+
+  get authMethods(): AuthMethod[] {
+    const agent = this.shownAgent();
+    return agent ? this.pool.authMethods(agent) : [];
+  }
+
+  updateAuthPrompt(change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
+    const agent = this.shownAgent();
+    if (agent) this.pool.updateAuthPrompt(agent, change);
+  }
+
+  async authenticate(methodId: string): Promise<OpenSession> {
+    await this.registry.authenticate(this.requireAgent(), methodId);
+    return this.newSession();
+  }
+
+  /** Restarts the agent (it reads new credentials from its environment or its own login), then starts a session. */
+  async reconnect(): Promise<OpenSession> {
+    await this.restartAgent();
+    return this.newSession();
+  }
+
+  get offersLogout(): boolean {
+    return this.registry.offersLogout(this.shownAgent());
+  }
+
+  async logout(): Promise<void> {
+    await this.registry.logout(this.requireAgent());
+  }
+
+  async restartAgent(): Promise<void> {
+    await this.registry.restartAgent(this.requireAgent());
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.agentEmitter.dispose();
+    this.sessionEmitter.dispose();
+  }
+
+  private async createShown(options: { cwd?: string }): Promise<OpenSession> {
+    const selected = this.pool.selected;
+    if (!selected) throw new Error('No agent is selected.');
+    let previous: OpenSession | undefined;
+    const open = await this.registry.create(selected, options, (added) => {
+      previous = this.shown;
+      this.show(added.key);
+    });
+    // A session never used (nothing said in it) makes way for the new one instead of piling up in the list.
+    if (previous && !previous.opening && previous.session.state.entries.length === 0) await this.close(previous.key);
+    return open;
+  }
+
+  private setShown(key: SessionKey | undefined): void {
+    const before = this.shownAgent();
+    this.shownKey = key;
+    this.sessionEmitter.fire(this.session);
+    const after = this.shownAgent();
+    if (after && after !== before) this.agentEmitter.fire(after.summary);
+    // The list marks the shown session.
+    this.registry.noteListChange();
+  }
+
+  private requireAgent(): PooledAgent {
+    const agent = this.shownAgent();
+    if (!agent) throw new Error('No agent is selected.');
+    return agent;
+  }
+}

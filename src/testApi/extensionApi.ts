@@ -1,0 +1,58 @@
+// What activate() returns: the extension's parts as the integration tests drive and watch them.
+import type * as vscode from 'vscode';
+import type { PalettePicks } from '../commands/quickPick';
+import type { ComposerHost } from '../composer/composerHost';
+import type { FilesApi } from '../editor/files';
+import type { FollowAgent } from '../editor/follow';
+import type { AgentAuth } from '../auth/vscode/agentAuth';
+import type { SessionHistory } from '../history/vscode/sessionHistory';
+import type { PermissionPolicyApi } from '../policy/vscode/permissionPolicy';
+import type { ReviewApi } from '../review/vscode/registerReview';
+import type { ElicitationNotifier } from '../session/elicitationNotifier';
+import type { PermissionNotifier } from '../session/permissionNotifier';
+import type { SessionKey } from '../shared/sessionKey';
+import type { SpilledTextApi } from '../webview/spilledText';
+import type { SessionsApi } from './sessionsApi';
+
+/** What is held for one session (see AcpExtensionApi.heldBy). */
+export interface SessionHoldings {
+  open: boolean;
+  /** File baselines, remembered answers and live terminals. */
+  services: number;
+  review: boolean;
+  queued: number;
+}
+
+/** What activate() returns; the integration tests use it to watch sessions. */
+export interface AcpExtensionApi {
+  /** The sessions (open ones, the shown one, the agents) as the tests drive them. */
+  readonly sessions: SessionsApi;
+  /** Resolves once the configured default agent is selected. */
+  agentSelected(): Promise<void>;
+  /** The composer's host side: structured prompts and their queue (what the chat view's messages reach). */
+  readonly composer: ComposerHost;
+  /** Permission notifications shown while the chat view is hidden. */
+  readonly permissionNotifier: PermissionNotifier;
+  /** Elicitation notifications shown while the chat view is hidden. */
+  readonly elicitationNotifier: ElicitationNotifier;
+  /** The files service: the agents' writes as they happen, and prompts tests can answer. */
+  readonly files: FilesApi;
+  /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
+  readonly follow: FollowAgent;
+  /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */
+  readonly picks: PalettePicks;
+  /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
+  readonly review: ReviewApi;
+  /** The user's permission policy: its settings, audit log and rule offers. */
+  readonly policy: PermissionPolicyApi;
+  /** Signing in to agents (the chat's buttons, Log Out); tests answer its questions. */
+  readonly auth: AgentAuth;
+  /** Session history: the record, the history view's list, deleting, restoring after a reload. */
+  readonly history: SessionHistory;
+  /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
+  readonly logUri: vscode.Uri;
+  /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
+  readonly spilledText: SpilledTextApi;
+  /** What the extension holds for a session (tests count it): the features' parts, the review's hold, its queue. */
+  heldBy(sessionKey: SessionKey): SessionHoldings;
+}

@@ -1,0 +1,131 @@
+// The chat: its view provider, the controller its messages go to (made on the first message), the composer, the
+// session history, the notifications shown while the chat is hidden, and what follows the shown session.
+import * as vscode from 'vscode';
+import type { AgentAuth } from '../auth/vscode/agentAuth';
+import { ChatController } from '../chat/chatController';
+import { SessionParts, sessionsOnScreen } from '../chat/sessionParts';
+import type { ClientServicesHandle } from '../clientServices';
+import { registerAddSelection } from '../composer/addSelection';
+import { ComposerHost } from '../composer/composerHost';
+import { readAgents } from '../config/agentSettings';
+import { DiffView } from '../editor/diffView';
+import { SessionHistory } from '../history/vscode/sessionHistory';
+import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
+import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
+import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
+import { ElicitationNotifier } from '../session/elicitationNotifier';
+import { PermissionNotifier } from '../session/permissionNotifier';
+import { removeSpills } from '../session/transcriptSpill';
+import { CHAT_VIEW_ID, ChatViewProvider } from '../webview/chatViewProvider';
+import { SpilledTextApi, spilledText } from '../webview/spilledText';
+import type { AgentsWiring } from './agents';
+import { workspaceRoots } from './workspace';
+
+export interface ChatWiringDeps {
+  agents: AgentsWiring;
+  parts: SessionParts;
+  clientServices: ClientServicesHandle;
+  policy: PermissionPolicy;
+  agentSelected(): Promise<void>;
+  /** Sign-in and the inline review, made after the chat (asked for on the first message). */
+  features(): { auth: AgentAuth; inlineReview: InlineReviewApi };
+  /** "New session" (asks for the folder in a multi-root workspace). */
+  newSession(): Promise<void>;
+}
+
+export interface ChatWiring {
+  provider: ChatViewProvider;
+  composer: ComposerHost;
+  history: SessionHistory;
+  permissionNotifier: PermissionNotifier;
+  elicitationNotifier: ElicitationNotifier;
+  spilled: SpilledTextApi;
+  showChat(): Thenable<unknown>;
+  disposables: vscode.Disposable[];
+}
+
+export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps): ChatWiring {
+  const { agents, parts, clientServices, policy, agentSelected } = deps;
+  const { pool, registry: sessions, shown } = parts;
+  const diffView = new DiffView();
+  // Spill folders left by extension hosts that were killed before they could remove them.
+  void removeSpills({ stale: true });
+  const spilled = spilledText((key) => sessions.get(key)?.session);
+  const chat = (): ChatController =>
+    new ChatController({
+      sessions,
+      shown,
+      history,
+      auth: deps.features().auth,
+      policy,
+      composer,
+      inlineReview: deps.features().inlineReview,
+      diffView,
+      spilled,
+      agentSelected,
+      newSession: deps.newSession,
+      roots: workspaceRoots,
+      warn: agents.warn,
+    });
+  let controller: ChatController | undefined;
+  const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
+    terminals: clientServices.terminalOutputs,
+    viewState: () => [composer.viewState(), policy.settings.levelMessage()],
+    log: agents.log,
+  });
+  const historyWarn = agents.extensionLog.of('history', 'warn');
+  const history = new SessionHistory({
+    sessions,
+    shown,
+    selectedAgentId: () => pool.selected?.definition.id,
+    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, historyWarn),
+    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn),
+    roots: workspaceRoots,
+    agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
+    post: (message) => provider.post(message),
+    log: agents.extensionLog.of('history'),
+  });
+  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  /** "Show" on a notification: the chat comes up with the session that asks. */
+  const showSessionInChat = (session: unknown): void => {
+    const open = sessions.openSessions.find((item) => item.session === session);
+    if (open) shown.show(open.key);
+    void showChat();
+  };
+  const composer = new ComposerHost({ sessions, shown, post: (message) => provider.post(message), revealView: showChat });
+  const notifierUi = {
+    isPanelVisible: () => provider.isVisible,
+    show: (message: string, buttons: string[]) => vscode.window.showInformationMessage(message, ...buttons),
+    showPanel: showSessionInChat,
+  };
+  const permissionNotifier = new PermissionNotifier(sessionsOnScreen(parts), notifierUi);
+  const elicitationNotifier = new ElicitationNotifier(sessionsOnScreen(parts), notifierUi);
+
+  let followed: vscode.Disposable | undefined;
+  const disposables: vscode.Disposable[] = [
+    shown.onDidChangeSession((session) => {
+      followed?.dispose();
+      followed = session ? clientServices.follow(session) : undefined;
+    }),
+    { dispose: () => followed?.dispose() },
+    diffView,
+    provider,
+    history,
+    composer,
+    permissionNotifier,
+    elicitationNotifier,
+    policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
+    registerAddSelection(composer),
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
+    // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await agentSelected();
+      sessions.trustGranted();
+      if (provider.isVisible && (await history.restoreOnce())) return;
+      if (provider.isVisible && !shown.session && shown.agent?.status === 'stopped') {
+        await shown.newSession().catch((error: unknown) => agents.warn(`starting the agent after trust was granted failed: ${String(error)}`));
+      }
+    }),
+  ];
+  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, disposables };
+}

@@ -1,0 +1,68 @@
+// The features around the sessions: follow-along in the editor, signing in, the review of what agents changed, and
+// the palette commands.
+import * as vscode from 'vscode';
+import type { AgentAuth } from '../auth/vscode/agentAuth';
+import { registerAuth } from '../auth/vscode/registerAuth';
+import type { SessionParts } from '../chat/sessionParts';
+import type { ClientServicesHandle } from '../clientServices';
+import { newSessionInChosenFolder } from '../commands/newSession';
+import { registerPaletteCommands } from '../commands/palette';
+import type { PalettePicks } from '../commands/quickPick';
+import { registerCommands } from '../commands/registerCommands';
+import type { ComposerHost } from '../composer/composerHost';
+import { FollowAgent, registerFollowAgent } from '../editor/follow';
+import { type ReviewApi, registerReview } from '../review/vscode/registerReview';
+import type { AgentsWiring } from './agents';
+import { defaultSessionCwd } from './workspace';
+
+export interface FeaturesWiring {
+  follow: FollowAgent;
+  picks: PalettePicks;
+  auth: AgentAuth;
+  review: ReviewApi;
+  /** "New session" (asks for the folder in a multi-root workspace). */
+  newSession(): Promise<void>;
+  disposables: vscode.Disposable[];
+}
+
+export interface FeaturesDeps {
+  agents: AgentsWiring;
+  parts: SessionParts;
+  clientServices: ClientServicesHandle;
+  composer: ComposerHost;
+  agentSelected(): Promise<void>;
+  showChat(): Thenable<unknown>;
+}
+
+export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
+  const { agents, parts, agentSelected } = deps;
+  const { registry: sessions, shown } = parts;
+  const log = agents.extensionLog;
+  const following = registerFollowAgent(shown, log.of('follow', 'warn'));
+  const palette = registerPaletteCommands({
+    extensionUri: context.extensionUri,
+    sessions,
+    shown,
+    composer: deps.composer,
+    agentSelected,
+    showChat: deps.showChat,
+    knownSecrets: agents.allSecrets,
+  });
+  const signIn = registerAuth(agents.credentials, shown, agents.launchFor, agentSelected, log.of('auth'));
+  const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'));
+  const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
+  return {
+    follow: following.follow,
+    picks: palette.picks,
+    auth: signIn.auth,
+    review: review.api,
+    newSession,
+    disposables: [
+      ...signIn.disposables,
+      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession }),
+      ...following.disposables,
+      ...palette.disposables,
+      ...review.disposables,
+    ],
+  };
+}

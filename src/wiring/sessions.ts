@@ -1,0 +1,69 @@
+// The panel's sessions: the agents, the open sessions and the shown one (see src/chat/sessionParts.ts), made from the
+// settings; the configured agent is selected at activation and again when the agent settings change.
+import * as vscode from 'vscode';
+import { clientCapabilitiesFor } from '../acp/clientCapabilities';
+import { createSessionParts, SessionParts } from '../chat/sessionParts';
+import type { ClientServicesHandle } from '../clientServices';
+import { contentForParts } from '../composer/composerHost';
+import { globalStateDefaults } from '../config/agentDefaultsStore';
+import { AGENT_PRESETS } from '../config/agentPresets';
+import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from '../config/agentSettings';
+import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
+import { CHAT_VIEW_RENDERS } from '../webview/chatRenders';
+import type { AgentsWiring } from './agents';
+import { defaultSessionCwd, workspaceRoots } from './workspace';
+
+export interface SessionsWiring {
+  parts: SessionParts;
+  /** Resolves once the configured default agent is selected. */
+  agentSelected(): Promise<void>;
+  disposables: vscode.Disposable[];
+}
+
+export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWiring, clientServices: ClientServicesHandle, policy: PermissionPolicy): SessionsWiring {
+  const clientCapabilities = clientCapabilitiesFor(clientServices.services, CHAT_VIEW_RENDERS, { terminalAuth: true });
+  const parts = createSessionParts({
+    createRuntime: agents.runtimeFactory(clientCapabilities),
+    cwd: defaultSessionCwd,
+    roots: workspaceRoots,
+    services: clientServices.services,
+    log: agents.log,
+    workspaceTrusted: () => vscode.workspace.isTrusted,
+    permissionGate: (agentId) => policy.gateFor(agentId),
+    mcpServers: () => readMcpServers().servers,
+    defaults: globalStateDefaults(context.globalState),
+    findAgent: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId),
+    installHint: (command) => AGENT_PRESETS.find((preset) => preset.command === command)?.install,
+    resolvePrompt: contentForParts,
+    onQueuedPromptError: (error) => void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  const readMcpSetting = (): void => {
+    const setting = readMcpServers();
+    agents.mcpServersRead(setting.servers);
+    for (const problem of setting.problems) void vscode.window.showWarningMessage(`ACP: ${problem}`);
+  };
+  readMcpSetting();
+
+  let selection = Promise.resolve();
+  const selectConfiguredAgent = (): void => {
+    const resolved = readAgents(context.extensionUri);
+    agents.agentsRead(resolved.agents);
+    for (const problem of resolved.problems) void vscode.window.showWarningMessage(`ACP: ${problem.message}`);
+    const agent = readDefaultAgent(resolved);
+    selection = selection
+      .then(() => agents.prepareLaunch(agent))
+      .then(() => parts.pool.syncAgents(resolved.agents))
+      .then(() => parts.pool.useAgent(agent));
+  };
+  selectConfiguredAgent();
+  return {
+    parts,
+    agentSelected: () => selection,
+    disposables: [
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsAgentSettings(event)) selectConfiguredAgent();
+        if (event.affectsConfiguration('acp.mcpServers')) readMcpSetting();
+      }),
+    ],
+  };
+}
