@@ -53,6 +53,7 @@ export class TerminalsPart implements SessionPart {
   /** Ids released (a second release answers success; other requests -32002). */
   private readonly released = new Set<string>();
   private ended = false;
+  private disposed: Promise<void> | undefined;
 
   constructor(
     private readonly scope: SessionScope,
@@ -65,10 +66,14 @@ export class TerminalsPart implements SessionPart {
   }
 
   /** The session ended: every terminal is released (its command and what it left behind stopped). */
-  async dispose(): Promise<void> {
-    if (this.ended) return;
+  dispose(): Promise<void> {
+    this.disposed ??= this.releaseAll();
+    return this.disposed;
+  }
+
+  private async releaseAll(): Promise<void> {
     this.ended = true;
-    await Promise.all([...this.live.values()].map((record) => this.releaseRecord(record)));
+    await Promise.all([...this.live.values()].map((record) => this.releaseRecord(record).catch(() => undefined)));
     this.shared.book.sessionEnded(this.scope.sessionKey);
   }
 

@@ -203,6 +203,20 @@ describe('TerminalService with real processes', function () {
     assert.equal((await other.output(kept)).exitStatus, undefined, 'the other session\'s command still runs');
   });
 
+  it('a session\'s part holds its live terminals until released, and nothing once disposed (twice: one release)', async () => {
+    const part = caller.part;
+    const first = await caller.create({ command: 'sleep 300' });
+    await caller.create({ command: 'sleep 300' });
+    assert.equal(part.held(), 2);
+    await caller.call('terminal/release', { terminalId: first });
+    assert.equal(part.held(), 1, 'a released terminal whose command has stopped is not held');
+    const ending = [part.dispose(), part.dispose()];
+    assert.equal(ending[0], ending[1], 'a second dispose waits for the same release');
+    await Promise.all(ending);
+    assert.equal(part.held(), 0);
+    assert.equal(service.book.ofSession(key('session-a')).filter((record) => record.process.running).length, 0, 'no command of it runs');
+  });
+
   it('keeps a released terminal\'s output for live views (the chat card)', async () => {
     const id = await caller.create({ command: 'echo visible after release' });
     await caller.wait(id);
