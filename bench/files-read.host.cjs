@@ -19,10 +19,11 @@ exports.run = async function run() {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
   const api = await extension.activate();
-  const read = api.files && api.files.handlers['fs/read_text_file'];
-  if (!read) throw new Error('the extension API has no files handlers');
   const root = vscode.workspace.workspaceFolders[0].uri.fsPath;
-  const scope = { sessionId: 'bench', cwd: root, roots: [root] };
+  // A files part of a session of the bench's own, called as a session calls it.
+  const part = api.files && api.files.createPart({ sessionKey: 'bench', sessionId: 'bench', cwd: root, roots: [root] });
+  const read = part && part.handlers['fs/read_text_file'];
+  if (!read) throw new Error('the extension API has no files part');
   const rounds = Number(process.env.ACP_BENCH_ROUNDS || 15);
   const warmup = 3;
   const results = { rounds, cases: [] };
@@ -36,7 +37,7 @@ exports.run = async function run() {
     for (let round = 0; round < warmup + rounds; round++) {
       // Alternate the order so neither side always runs on a warmer heap.
       const runFloor = () => time(() => JSON.stringify({ content: document.getText() }).length);
-      const runOurs = () => time(async () => JSON.stringify(await read({ sessionId: 'bench', path: file }, scope, token)).length);
+      const runOurs = () => time(async () => JSON.stringify(await read({ sessionId: 'bench', path: file }, token)).length);
       const first = round % 2 === 0 ? runFloor() : await runOurs();
       const second = round % 2 === 0 ? await runOurs() : runFloor();
       const [f, o] = round % 2 === 0 ? [first, second] : [second, first];
@@ -53,7 +54,7 @@ exports.run = async function run() {
   const windows = [];
   for (let round = 0; round < warmup + rounds; round++) {
     const line = 1 + ((round * 7919) % 100_000);
-    const { ms, value } = await time(() => read({ sessionId: 'bench', path: lf, line, limit: 100 }, scope, token));
+    const { ms, value } = await time(() => read({ sessionId: 'bench', path: lf, line, limit: 100 }, token));
     if (round >= warmup) windows.push(ms);
     if (value.content.split('\n').length !== 101 && line + 100 <= 100_000) throw new Error(`a 100-line window had ${value.content.split('\n').length - 1} lines`);
   }
@@ -62,7 +63,7 @@ exports.run = async function run() {
   const disk = path.join(root, 'big-disk.txt');
   const fromDisk = [];
   for (let round = 0; round < warmup + rounds; round++) {
-    const { ms } = await time(async () => JSON.stringify(await read({ sessionId: 'bench', path: disk }, scope, token)).length);
+    const { ms } = await time(async () => JSON.stringify(await read({ sessionId: 'bench', path: disk }, token)).length);
     if (round >= warmup) fromDisk.push(ms);
   }
   if (vscode.workspace.textDocuments.some((d) => d.uri.fsPath === disk)) throw new Error('the disk file was opened as a document');

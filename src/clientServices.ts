@@ -1,4 +1,4 @@
-// The fs/* and terminal/* services this client offers agents; the client's advertised capabilities follow
+// The fs/* and terminal/* features this client offers agents; the client's advertised capabilities follow
 // from what is listed here (see acp/clientCapabilities.ts).
 import type * as vscode from 'vscode';
 import type { GroupGuard } from './acp/processWatchdog';
@@ -6,11 +6,12 @@ import { createFilesService, FilesApi } from './editor/files';
 import type { TerminalOutputSource } from './editor/terminals/terminalBook';
 import { createTerminalService } from './editor/terminals/createTerminalService';
 import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
-import { ClientServices, combineServices } from './acp/clientRequests';
+import type { ClientFeature } from './acp/clientRequests';
 import type { Session } from './session/session';
 
 export interface ClientServicesHandle {
-  readonly services: ClientServices;
+  /** The features that serve agent requests; each session gets a part of each (see acp/clientRequests.ts). */
+  readonly features: readonly ClientFeature[];
   /** The files service's API (the agents' writes; tests answer its prompts). */
   readonly files: FilesApi;
   /** The terminals' output, for the chat view's tool call cards. */
@@ -25,7 +26,7 @@ export function createClientServices(context: vscode.ExtensionContext, guard: Gr
   const terminals = createTerminalService(context, guard);
   const files = createFilesService(context, log);
   return {
-    services: combineServices([files.services, terminals.services]),
+    features: [files.feature, terminals.feature],
     files: files.api,
     terminalOutputs: terminals.outputs,
     follow: (session) =>

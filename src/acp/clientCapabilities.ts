@@ -1,9 +1,9 @@
-// What this client advertises in `initialize`: exactly the services it has plugged in, nothing more, the chat
+// What this client advertises in `initialize`: exactly the methods its plugged-in features serve, nothing more, the chat
 // view's support for boolean session config options (drawn as toggles by the composer), what the plugged-in
 // chat view draws (elicitation forms and URL consent, compaction rows), and terminal sign-in when the extension can
 // run the agent's command in a VS Code terminal. Notices need no capability (the spec has none).
 import type { ClientCapabilities } from '../shared/acp';
-import type { ClientServices } from './clientRequests';
+import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests';
 
 /** What the chat view plugged into the host can show the user and answer (see webview/chatRenders.ts). */
 export interface ChatRenders {
@@ -18,18 +18,19 @@ export interface ClientFeatures {
   terminalAuth?: boolean;
 }
 
+const TERMINAL_METHODS: readonly ClientServiceMethod[] = ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release'];
+
 export function clientCapabilitiesFor(
-  services: ClientServices,
+  plugged: readonly ClientFeature[],
   renders: ChatRenders = NOTHING_RENDERED,
   features: ClientFeatures = {},
 ): ClientCapabilities {
-  const has = (method: keyof ClientServices['handlers']): boolean => services.handlers[method] !== undefined;
+  const methods = methodsOf(plugged);
+  const has = (method: ClientServiceMethod): boolean => methods.has(method);
   const { form, url } = renders.elicitation;
   return {
     fs: { readTextFile: has('fs/read_text_file'), writeTextFile: has('fs/write_text_file') },
-    terminal: ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release'].every((m) =>
-      has(m as keyof ClientServices['handlers']),
-    ),
+    terminal: TERMINAL_METHODS.every(has),
     session: { configOptions: { boolean: {} }, ...(renders.compaction ? { compaction: {} } : {}) },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),

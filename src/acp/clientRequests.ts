@@ -32,32 +32,42 @@ export class NoticedError extends ResponseError<unknown> {
   }
 }
 
-export type ClientRequestHandler = (params: unknown, scope: SessionScope, token: CancellationToken) => Promise<unknown>;
+/** Serves one request of the part's session (validating its params). */
+export type SessionRequestHandler = (params: unknown, token: CancellationToken) => Promise<unknown>;
 
-export interface ClientServices {
-  readonly handlers: Partial<Record<ClientServiceMethod, ClientRequestHandler>>;
-  /** The session ended (closed, replaced, or its agent is gone): release what it holds (terminals, consents). */
-  sessionEnded(sessionKey: SessionKey): Promise<void>;
-  /** How many things the service holds for the session (file baselines, answers, live terminals); 0 once it ended. */
-  heldBy(sessionKey: SessionKey): number;
+/** What a feature keeps for one session (file baselines and consents, terminals): its handlers and its state. */
+export interface SessionPart {
+  /** The requests the part serves, bound to its session. */
+  readonly handlers: Partial<Record<ClientServiceMethod, SessionRequestHandler>>;
+  /** How many things the part holds (file baselines, remembered answers, live terminals); 0 once disposed. */
+  held(): number;
+  /** The session ended (closed, replaced, or its agent is gone): release what the part holds. Never rejects. */
+  dispose(): Promise<void>;
 }
 
-export const NO_CLIENT_SERVICES: ClientServices = { handlers: {}, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
+/** A feature of the client that serves agent requests: it declares the methods it serves, and makes a part per session. */
+export interface ClientFeature {
+  /** The methods its parts serve; the client capabilities follow from them (see clientCapabilities.ts). */
+  readonly methods: readonly ClientServiceMethod[];
+  createPart(scope: SessionScope): SessionPart;
+}
 
-/** One set of services made of several (each method served by at most one of them). */
-export function combineServices(parts: readonly ClientServices[]): ClientServices {
-  const handlers: ClientServices['handlers'] = {};
-  for (const part of parts) {
-    for (const [method, handler] of Object.entries(part.handlers) as [ClientServiceMethod, ClientRequestHandler][]) {
-      if (handlers[method]) throw new Error(`Two services serve ${method}`);
-      handlers[method] = handler;
+export const NO_CLIENT_FEATURES: readonly ClientFeature[] = [];
+
+/** The methods the features serve together; each method is served by at most one of them. */
+export function methodsOf(features: readonly ClientFeature[]): Set<ClientServiceMethod> {
+  const methods = new Set<ClientServiceMethod>();
+  for (const feature of features) {
+    for (const method of feature.methods) {
+      if (methods.has(method)) throw new Error(`Two features serve ${method}`);
+      methods.add(method);
     }
   }
-  return {
-    handlers,
-    sessionEnded: async (sessionKey) => {
-      await Promise.all(parts.map((part) => part.sessionEnded(sessionKey)));
-    },
-    heldBy: (sessionKey) => parts.reduce((sum, part) => sum + part.heldBy(sessionKey), 0),
-  };
+  return methods;
+}
+
+/** The parts a new session gets: one per feature. */
+export function createParts(features: readonly ClientFeature[], scope: SessionScope): SessionPart[] {
+  methodsOf(features);
+  return features.map((feature) => feature.createPart(scope));
 }

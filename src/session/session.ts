@@ -29,7 +29,7 @@ import {
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
-import { ClientServices, NO_CLIENT_SERVICES, NoticedError, SessionScope } from '../acp/clientRequests';
+import { NoticedError, SessionPart, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
@@ -69,6 +69,7 @@ export class Session {
   private turnCounter = 0;
   private cancelRequested = false;
   private lost = false;
+  private partsReleased: Promise<void> | undefined;
   /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
   private readonly budget: TextBudget;
   private readonly spill: TranscriptSpill;
@@ -81,7 +82,8 @@ export class Session {
   constructor(
     readonly scope: SessionScope,
     private readonly transport: () => SessionTransport,
-    private readonly services: ClientServices = NO_CLIENT_SERVICES,
+    /** What the features keep for this session (files, terminals): it serves their requests and releases them. */
+    private readonly parts: readonly SessionPart[] = [],
     private readonly log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
     /** The user's permission policy, consulted before the user is asked. */
@@ -220,7 +222,7 @@ export class Session {
     this.lost = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    void this.releaseServices();
+    void this.releaseParts();
     if (this.busy) {
       this.turnCounter++;
       this.finishTurn(undefined);
@@ -237,9 +239,9 @@ export class Session {
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
     if (method === 'session/request_permission') return this.requestPermission(params, token);
     if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy));
-    const handler = this.services.handlers[method];
+    const handler = this.parts.find((part) => part.handlers[method])?.handlers[method];
     if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
-    return handler(params, this.scope, token).catch((error: unknown) => {
+    return handler(params, token).catch((error: unknown) => {
       if (error instanceof NoticedError) {
         this.log(error.notice);
         this.notice('error', error.notice);
@@ -290,13 +292,22 @@ export class Session {
     this.elicitations.cancelAll();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
-    const services = this.releaseServices();
+    const parts = this.releaseParts();
     const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${describeError(error)}`));
-    return Promise.all([services, spill]).then(() => undefined);
+    return Promise.all([parts, spill]).then(() => undefined);
   }
 
-  private releaseServices(): Promise<void> {
-    return this.services.sessionEnded(this.key).catch((error: unknown) => this.log(`Releasing session resources failed: ${describeError(error)}`));
+  /** Disposes every part, once (the agent's loss and the session's end both come here); never rejects. */
+  private releaseParts(): Promise<void> {
+    this.partsReleased ??= Promise.all(
+      this.parts.map((part) => part.dispose().catch((error: unknown) => this.log(`Releasing session resources failed: ${describeError(error)}`))),
+    ).then(() => undefined);
+    return this.partsReleased;
+  }
+
+  /** How many things the session's parts hold (file baselines, answers, live terminals); 0 once disposed. */
+  held(): number {
+    return this.parts.reduce((sum, part) => sum + part.held(), 0);
   }
 
   private finishTurn(stopReason: string | undefined): void {

@@ -13,7 +13,7 @@ import type { OpenSessionView } from '../shared/sessionsProtocol';
 import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
-import type { ClientServices } from '../acp/clientRequests';
+import { ClientFeature, createParts } from '../acp/clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
 import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
@@ -30,8 +30,8 @@ export interface SessionRegistryDeps {
   cwd(): string;
   /** Folders the agent may use without asking (the workspace folders). */
   roots(): string[];
-  /** The fs/* and terminal/* services sessions offer the agent. */
-  services: ClientServices;
+  /** The features that serve the agent's fs/* and terminal/* requests: each new session gets its parts of them. */
+  features: readonly ClientFeature[];
   log(line: string): void;
   /** The user's permission policy for the sessions of an agent (default: the user answers every request). */
   permissionGate?(agentId: string): PermissionGate;
@@ -346,7 +346,7 @@ export class SessionRegistry {
     const key = this.keys.next();
     const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
-    const session = new Session(scope, () => agent.runtime.connection, this.deps.services, this.deps.log, Date.now, gate);
+    const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate);
     const open: OpenSession = {
       key,
       session,

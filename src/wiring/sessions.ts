@@ -21,12 +21,12 @@ export interface SessionsWiring {
 }
 
 export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWiring, clientServices: ClientServicesHandle, policy: PermissionPolicy): SessionsWiring {
-  const clientCapabilities = clientCapabilitiesFor(clientServices.services, CHAT_VIEW_RENDERS, { terminalAuth: true });
+  const clientCapabilities = clientCapabilitiesFor(clientServices.features, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const parts = createSessionParts({
     createRuntime: agents.runtimeFactory(clientCapabilities),
     cwd: defaultSessionCwd,
     roots: workspaceRoots,
-    services: clientServices.services,
+    features: clientServices.features,
     log: agents.log,
     workspaceTrusted: () => vscode.workspace.isTrusted,
     permissionGate: (agentId) => policy.gateFor(agentId),

@@ -1,4 +1,4 @@
-// What the agent last saw of each file, per session: the state of the text it read or wrote. A write that
+// What the agent last saw of each file, in one session: the state of the text it read or wrote. A write that
 // finds the document changed since then (the user typed, or something reloaded it) overwrites text the agent
 // never saw: a conflict. Cheap checks first (same document object, same version); the text is kept only up
 // to a size cap, to compare when the version moved (typing then undoing is no conflict).
@@ -33,33 +33,29 @@ export function changedSince(seen: TextState | undefined, now: CurrentText): boo
   return true;
 }
 
+/** One session's baselines (a files part owns them; they go with the session). */
 export class Baselines {
-  private readonly sessions = new Map<string, Map<string, TextState>>();
+  private readonly files = new Map<string, TextState>();
 
-  get(sessionKey: string, file: string): TextState | undefined {
-    return this.sessions.get(sessionKey)?.get(caseKey(file));
+  get(file: string): TextState | undefined {
+    return this.files.get(caseKey(file));
   }
 
   /** Records what the agent saw; a partial read of an unchanged document keeps the full text seen before. */
-  record(sessionKey: string, file: string, state: TextState): void {
-    let files = this.sessions.get(sessionKey);
-    if (!files) {
-      files = new Map();
-      this.sessions.set(sessionKey, files);
-    }
+  record(file: string, state: TextState): void {
     const key = caseKey(file);
-    const previous = files.get(key);
+    const previous = this.files.get(key);
     const text = state.text !== undefined && state.text.length <= MAX_BASELINE_CHARS ? state.text : undefined;
     const sameDocument = previous !== undefined && state.document !== undefined && previous.document === state.document && previous.version === state.version;
-    files.set(key, { document: state.document, version: state.version, text: text ?? (sameDocument ? previous.text : undefined) });
+    this.files.set(key, { document: state.document, version: state.version, text: text ?? (sameDocument ? previous.text : undefined) });
   }
 
-  forget(sessionKey: string): void {
-    this.sessions.delete(sessionKey);
+  clear(): void {
+    this.files.clear();
   }
 
-  /** How many files the session's baselines hold. */
-  count(sessionKey: string): number {
-    return this.sessions.get(sessionKey)?.size ?? 0;
+  /** How many files the baselines hold. */
+  get count(): number {
+    return this.files.size;
   }
 }

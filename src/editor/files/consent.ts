@@ -1,5 +1,5 @@
 // The user's say on files outside the session's roots. The policy comes from the user's settings
-// (ask | allow | deny); with "ask", the prompt's answer is remembered per session and per kind of access
+// (ask | allow | deny); with "ask", the prompt's answer is remembered per session (one SessionConsents each) and per kind of access
 // (reading and writing are asked separately) until the session ends. Concurrent requests share one prompt.
 // A dismissed prompt refuses that one request and is not remembered.
 
@@ -27,13 +27,11 @@ export function outsideRootsPolicyOf(value: unknown): OutsideRootsPolicy {
   return OUTSIDE_ROOTS_POLICIES.find((policy) => policy === value) ?? 'ask';
 }
 
-interface SessionMemory {
-  answers: Map<AccessKind, 'allow' | 'deny'>;
-  pending: Map<AccessKind, Promise<ConsentAnswer>>;
-}
-
+/** One session's answers (a files part owns them; they go with the session). */
 export class SessionConsents {
-  private readonly sessions = new Map<string, SessionMemory>();
+  private readonly answers = new Map<AccessKind, 'allow' | 'deny'>();
+  private readonly pending = new Map<AccessKind, Promise<ConsentAnswer>>();
+  private ended = false;
 
   /** `prompt` is looked up on every question, so a test can swap it. */
   constructor(private readonly prompt: () => ConsentPrompt) {}
@@ -41,42 +39,36 @@ export class SessionConsents {
   /** True when the access may go ahead. */
   async decide(policy: OutsideRootsPolicy, request: ConsentRequest): Promise<boolean> {
     if (policy !== 'ask') return policy === 'allow';
-    const memory = this.memoryOf(request.sessionKey);
-    const remembered = memory.answers.get(request.kind);
+    const remembered = this.answers.get(request.kind);
     if (remembered) return remembered === 'allow';
-    let pending = memory.pending.get(request.kind);
+    let pending = this.pending.get(request.kind);
     if (!pending) {
-      pending = this.prompt().ask(request);
-      memory.pending.set(request.kind, pending);
+      const asked = this.prompt().ask(request);
+      pending = asked;
+      this.pending.set(request.kind, asked);
       const settle = (answer: ConsentAnswer): void => {
-        if (memory.pending.get(request.kind) === pending) memory.pending.delete(request.kind);
-        if (answer) memory.answers.set(request.kind, answer);
+        if (this.pending.get(request.kind) === asked) this.pending.delete(request.kind);
+        if (answer && !this.ended) this.answers.set(request.kind, answer);
       };
-      pending.then(settle, () => settle(undefined));
+      asked.then(settle, () => settle(undefined));
     }
     return (await pending.catch(() => undefined)) === 'allow';
   }
 
-  /** What was remembered for the session (for tests and a future settings UI). */
-  remembered(sessionKey: string, kind: AccessKind): 'allow' | 'deny' | undefined {
-    return this.sessions.get(sessionKey)?.answers.get(kind);
+  /** What was remembered (for tests and a future settings UI). */
+  remembered(kind: AccessKind): 'allow' | 'deny' | undefined {
+    return this.answers.get(kind);
   }
 
-  forget(sessionKey: string): void {
-    this.sessions.delete(sessionKey);
+  /** The session ended: nothing is remembered, and a prompt still open no longer counts. */
+  clear(): void {
+    this.ended = true;
+    this.answers.clear();
+    this.pending.clear();
   }
 
-  /** How many remembered answers the session holds (0 or 1 per kind of access). */
-  count(sessionKey: string): number {
-    return this.sessions.get(sessionKey)?.answers.size ?? 0;
-  }
-
-  private memoryOf(sessionKey: string): SessionMemory {
-    let memory = this.sessions.get(sessionKey);
-    if (!memory) {
-      memory = { answers: new Map(), pending: new Map() };
-      this.sessions.set(sessionKey, memory);
-    }
-    return memory;
+  /** How many remembered answers there are (0 or 1 per kind of access). */
+  get count(): number {
+    return this.answers.size;
   }
 }

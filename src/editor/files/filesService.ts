@@ -3,7 +3,7 @@
 // notice when a write replaced changes the agent had not seen.
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import type { ClientServices, SessionScope } from '../../acp/clientRequests';
+import type { ClientFeature, ClientServiceMethod, SessionPart, SessionScope } from '../../acp/clientRequests';
 import { Baselines } from './baselines';
 import { raceCancellation, throwIfCancelled } from './cancellable';
 import { AccessKind, OutsideRootsPolicy, SessionConsents } from './consent';
@@ -21,7 +21,6 @@ import type { SaveAfterWrite } from './savePolicy';
 import type { SnapshotStore } from './snapshots';
 import { ConflictNotice, FilesUserInterface, openConflictCompare } from './userInterface';
 import type { WriteRecord } from './writeRecord';
-import type { SessionKey } from '../../shared/sessionKey';
 
 export interface FilesServiceDeps {
   /** Looked up on every use, so tests can swap it. */
@@ -37,53 +36,72 @@ export interface ReadTextFileResult {
   content: string;
 }
 
-export class FilesService implements ClientServices {
+/** What the files feature keeps for one session: what the agent saw of each file, and the user's answers. */
+export interface FilesSession {
+  readonly scope: SessionScope;
+  readonly baselines: Baselines;
+  readonly consents: SessionConsents;
+}
+
+const FILES_METHODS: readonly ClientServiceMethod[] = ['fs/read_text_file', 'fs/write_text_file'];
+
+export class FilesService implements ClientFeature {
   private readonly written = new vscode.EventEmitter<WriteRecord>();
   /** Fires after each write (nothing keeps them). */
   readonly onDidWrite = this.written.event;
-  private readonly consents: SessionConsents;
-  private readonly baselines = new Baselines();
+  /** Writes to one file, in order, whatever session they come from. */
   private readonly writes = new KeyedQueue();
+  readonly methods = FILES_METHODS;
 
-  readonly handlers: ClientServices['handlers'] = {
-    'fs/read_text_file': (params, scope, token) => this.readTextFile(params, scope, token),
-    'fs/write_text_file': (params, scope, token) => this.writeTextFile(params, scope, token),
-  };
+  constructor(private readonly deps: FilesServiceDeps) {}
 
-  constructor(private readonly deps: FilesServiceDeps) {
-    this.consents = new SessionConsents(() => deps.userInterface());
+  /** A session's files part: its baselines and consents, released with it. */
+  createPart(scope: SessionScope): SessionPart {
+    const session: FilesSession = { scope, baselines: new Baselines(), consents: new SessionConsents(() => this.deps.userInterface()) };
+    return {
+      handlers: {
+        'fs/read_text_file': (params, token) => this.readTextFile(params, session, token),
+        'fs/write_text_file': (params, token) => this.writeTextFile(params, session, token),
+      },
+      held: () => session.baselines.count + session.consents.count,
+      dispose: () => {
+        session.baselines.clear();
+        session.consents.clear();
+        return Promise.resolve();
+      },
+    };
   }
 
-  async readTextFile(params: unknown, scope: SessionScope, token: CancellationToken): Promise<ReadTextFileResult> {
+  async readTextFile(params: unknown, session: FilesSession, token: CancellationToken): Promise<ReadTextFileResult> {
     const request = parseReadParams(params);
-    await this.checkAccess('read', request.path, scope, token);
+    await this.checkAccess('read', request.path, session, token);
     const document = findOpenDocument(request.path);
     if (document) {
       const read = readDocument(document, request.line, request.limit);
-      this.baselines.record(scope.sessionKey, request.path, { document, version: document.version, text: read.whole ? read.text : undefined });
+      session.baselines.record(request.path, { document, version: document.version, text: read.whole ? read.text : undefined });
       return { content: read.text };
     }
     const disk = await readDiskText(request.path);
-    this.baselines.record(scope.sessionKey, request.path, { text: disk.text });
+    session.baselines.record(request.path, { text: disk.text });
     return { content: sliceLines(disk.text, request.line, request.limit) };
   }
 
   /** Answers `{}`: WriteTextFileResponse is an object (only `_meta`) in the schema. */
-  async writeTextFile(params: unknown, scope: SessionScope, token: CancellationToken): Promise<Record<string, never>> {
+  async writeTextFile(params: unknown, session: FilesSession, token: CancellationToken): Promise<Record<string, never>> {
     const request = parseWriteParams(params);
-    await this.checkAccess('write', request.path, scope, token);
+    await this.checkAccess('write', request.path, session, token);
     throwIfCancelled(token);
     await this.writes.run(caseKey(request.path), async () => {
       const outcome = await writeThroughDocument({
         path: request.path,
         content: request.content,
-        seen: this.baselines.get(scope.sessionKey, request.path),
+        seen: session.baselines.get(request.path),
         savePolicy: (uri) => this.deps.saveAfterWrite(uri),
       });
       const { document } = outcome;
-      this.baselines.record(scope.sessionKey, request.path, { document, version: document.version, text: toLf(outcome.after) });
+      session.baselines.record(request.path, { document, version: document.version, text: toLf(outcome.after) });
       this.written.fire(Object.freeze({
-        sessionKey: scope.sessionKey,
+        sessionKey: session.scope.sessionKey,
         path: request.path,
         before: outcome.before,
         after: outcome.after,
@@ -96,27 +114,16 @@ export class FilesService implements ClientServices {
     return {};
   }
 
-  sessionEnded(sessionKey: SessionKey): Promise<void> {
-    this.consents.forget(sessionKey);
-    this.baselines.forget(sessionKey);
-    return Promise.resolve();
-  }
-
-  /** What the service holds for a session (file baselines and remembered answers), for tests that count it. */
-  heldBy(sessionKey: SessionKey): number {
-    return this.baselines.count(sessionKey) + this.consents.count(sessionKey);
-  }
-
   dispose(): void {
     this.written.dispose();
   }
 
-  private async checkAccess(kind: AccessKind, file: string, scope: SessionScope, token: CancellationToken): Promise<void> {
-    const access = await checkPathAccess(file, scope.roots);
+  private async checkAccess(kind: AccessKind, file: string, session: FilesSession, token: CancellationToken): Promise<void> {
+    const access = await checkPathAccess(file, session.scope.roots);
     if (access.insideRoots) return;
     const policy = this.deps.outsideRootsPolicy();
-    const request = { sessionKey: scope.sessionKey, kind, path: access.path, realPath: access.realPath };
-    if (await raceCancellation(this.consents.decide(policy, request), token)) return;
+    const request = { sessionKey: session.scope.sessionKey, kind, path: access.path, realPath: access.realPath };
+    if (await raceCancellation(session.consents.decide(policy, request), token)) return;
     const why = policy === 'deny' ? 'the setting acp.files.outsideRoots is "deny"' : 'the user did not allow it';
     const leads = access.realPath === access.path ? '' : ` (it leads to ${access.realPath})`;
     throw fileError(file, 'outsideRoots', `Refused to ${kind} ${file}${leads}: it is outside the workspace folders and ${why}`);

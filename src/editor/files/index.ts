@@ -1,7 +1,7 @@
-// Plugs the files service into the extension: the service for the list of client services, and its API for the
+// Plugs the files service into the extension: the feature for the list of client features, and its API for the
 // extension's API (the agents' writes as they happen, and a way for tests to answer the prompts).
 import * as vscode from 'vscode';
-import type { ClientServices } from '../../acp/clientRequests';
+import type { ClientFeature, SessionPart, SessionScope } from '../../acp/clientRequests';
 import { FilesService } from './filesService';
 import type { OnDidWrite } from './writeRecord';
 import { readOutsideRootsPolicy, readSaveAfterWrite } from './settings';
@@ -11,14 +11,14 @@ import { FilesUserInterface, vscodeFilesUserInterface } from './userInterface';
 export interface FilesApi {
   /** Fires after each agent write. */
   readonly onDidWrite: OnDidWrite;
-  /** The service's request handlers, as a session calls them (benchmarks, tests). */
-  readonly handlers: ClientServices['handlers'];
+  /** A files part for a session of one's own (benchmarks, tests call its handlers as a session does). */
+  createPart(scope: SessionScope): SessionPart;
   /** Replaces the consent dialog and the conflict notice until disposed (integration tests answer them). */
   useUserInterface(ui: FilesUserInterface): vscode.Disposable;
 }
 
 export interface FilesServiceHandle {
-  readonly services: ClientServices;
+  readonly feature: ClientFeature;
   readonly api: FilesApi;
 }
 
@@ -35,7 +35,7 @@ export function createFilesService(context: vscode.ExtensionContext, log: (line:
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SNAPSHOT_SCHEME, snapshots), service);
   const api: FilesApi = {
     onDidWrite: service.onDidWrite,
-    handlers: service.handlers,
+    createPart: (scope) => service.createPart(scope),
     useUserInterface: (replacement) => {
       const previous = ui;
       ui = replacement;
@@ -44,5 +44,5 @@ export function createFilesService(context: vscode.ExtensionContext, log: (line:
       });
     },
   };
-  return { services: service, api };
+  return { feature: service, api };
 }

@@ -2,7 +2,7 @@
 // and the output for the chat view. Everything is disposed with the extension (running commands killed).
 import * as vscode from 'vscode';
 import type { GroupGuard } from '../../acp/processWatchdog';
-import type { ClientServices } from '../../acp/clientRequests';
+import type { ClientFeature } from '../../acp/clientRequests';
 import type { TerminalOutputSource } from './terminalBook';
 import { TerminalMirrors } from './terminalMirrors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from './terminalService';
@@ -15,7 +15,7 @@ function maxPerSession(): number {
 }
 
 export interface TerminalServiceHandle {
-  readonly services: ClientServices;
+  readonly feature: ClientFeature;
   /** The commands' output, for the chat view. */
   readonly outputs: TerminalOutputSource;
   /** A tool call titled `title` shows terminal `terminalId` of session `sessionKey`: its VS Code terminal opens. */
@@ -34,7 +34,7 @@ export function createTerminalService(context: vscode.ExtensionContext, guard?: 
     },
   });
   return {
-    services: service,
+    feature: service,
     outputs: service.book,
     toolCallShowsTerminal: (sessionKey, terminalId, title) => {
       const record = service.book.get(sessionKey, terminalId);

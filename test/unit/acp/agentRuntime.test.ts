@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentLog, AgentRuntime, AgentStateChange } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
-import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
+import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { RestartBudget } from '../../../src/acp/restartBudget';
 import type { TrafficObserver } from '../../../src/acp/trafficTap';
 
@@ -39,7 +39,7 @@ function runtimeFor(scenario: object, extra: { budget?: RestartBudget; log?: Rec
       cwd: os.tmpdir(),
     },
     clientInfo: { name: 'unit-test', version: '0' },
-    clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+    clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
     log: extra.log ?? recorder(),
     traffic: silentTraffic,
     restartBudget: extra.budget,

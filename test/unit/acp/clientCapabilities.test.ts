@@ -1,14 +1,26 @@
-import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import { clientCapabilitiesFor, NOTHING_RENDERED } from '../../../src/acp/clientCapabilities';
 import { CHAT_VIEW_RENDERS } from '../../../src/webview/chatRenders';
-import { ClientRequestHandler, NO_CLIENT_SERVICES, combineServices } from '../../../src/acp/clientRequests';
+import { ClientFeature, ClientServiceMethod, createParts, NO_CLIENT_FEATURES, SessionScope } from '../../../src/acp/clientRequests';
+import type { SessionKey } from '../../../src/shared/sessionKey';
 
-const handler: ClientRequestHandler = () => Promise.resolve(null);
+const scope: SessionScope = { sessionKey: 'k1' as SessionKey, sessionId: 's1', cwd: '/work', roots: ['/work'] };
+
+/** A feature serving `methods`, whose parts hold `held` things and log their creation and disposal. */
+function feature(name: string, methods: ClientServiceMethod[], held = 0, log: string[] = []): ClientFeature {
+  return {
+    methods,
+    createPart: (s) => {
+      log.push(`${name}+${s.sessionId}`);
+      const handlers = Object.fromEntries(methods.map((m) => [m, () => Promise.resolve(null)]));
+      return { handlers, held: () => held, dispose: () => (log.push(`${name}-${s.sessionId}`), Promise.resolve()) };
+    },
+  };
+}
 
 describe('client capabilities', () => {
   it('advertises nothing when no service is plugged in', () => {
-    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES), {
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES), {
       fs: { readTextFile: false, writeTextFile: false },
       terminal: false,
       session: { configOptions: { boolean: {} } },
@@ -16,45 +28,43 @@ describe('client capabilities', () => {
   });
 
   it('advertises elicitation modes and compaction only for what the chat view draws', () => {
-    const none = clientCapabilitiesFor(NO_CLIENT_SERVICES, NOTHING_RENDERED);
+    const none = clientCapabilitiesFor(NO_CLIENT_FEATURES, NOTHING_RENDERED);
     assert.equal(none.elicitation, undefined);
     assert.equal(none.session?.compaction, undefined);
-    const full = clientCapabilitiesFor(NO_CLIENT_SERVICES, CHAT_VIEW_RENDERS);
+    const full = clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS);
     assert.deepEqual(full.elicitation, { form: {}, url: {} });
     assert.deepEqual(full.session, { configOptions: { boolean: {} }, compaction: {} });
-    const formOnly = clientCapabilitiesFor(NO_CLIENT_SERVICES, { elicitation: { form: true, url: false }, compaction: false });
+    const formOnly = clientCapabilitiesFor(NO_CLIENT_FEATURES, { elicitation: { form: true, url: false }, compaction: false });
     assert.deepEqual(formOnly.elicitation, { form: {} }, 'a mode not drawn is omitted, not null');
     assert.ok(!('notices' in (full.session ?? {})), 'the spec has no notice capability');
   });
 
   it('advertises exactly the fs methods and the terminal set that are served', () => {
-    const files = { handlers: { 'fs/read_text_file': handler }, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
-    const terminals = {
-      handlers: { 'terminal/create': handler, 'terminal/output': handler, 'terminal/wait_for_exit': handler, 'terminal/kill': handler, 'terminal/release': handler },
-      sessionEnded: () => Promise.resolve(),
-      heldBy: () => 0,
-    };
-    const both = clientCapabilitiesFor(combineServices([files, terminals]));
+    const files = feature('files', ['fs/read_text_file']);
+    const terminals = feature('terminals', ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
+    const both = clientCapabilitiesFor([files, terminals]);
     assert.deepEqual({ fs: both.fs, terminal: both.terminal }, { fs: { readTextFile: true, writeTextFile: false }, terminal: true });
-    const partial = { handlers: { 'terminal/create': handler }, sessionEnded: () => Promise.resolve(), heldBy: () => 0 };
-    assert.equal(clientCapabilitiesFor(partial).terminal, false, 'terminal needs every terminal method');
+    const partial = feature('partial', ['terminal/create']);
+    assert.equal(clientCapabilitiesFor([partial]).terminal, false, 'terminal needs every terminal method');
   });
 
-  it('refuses two services for one method, and ends sessions in all of them', async () => {
-    const ended: string[] = [];
-    const a = { handlers: { 'fs/read_text_file': handler }, sessionEnded: (id: string) => (ended.push(`a:${id}`), Promise.resolve()), heldBy: () => 2 };
-    const b = { handlers: {}, sessionEnded: (id: string) => (ended.push(`b:${id}`), Promise.resolve()), heldBy: () => 3 };
-    assert.throws(() => combineServices([a, a]), /Two services serve fs\/read_text_file/);
-    const combined = combineServices([a, b]);
-    await combined.sessionEnded('s1' as SessionKey);
-    assert.deepEqual(ended.sort(), ['a:s1', 'b:s1']);
-    assert.equal(combined.heldBy('s1' as SessionKey), 5, 'what each part holds, counted together');
+  it('refuses two features for one method, and gives a session one part of each feature', async () => {
+    const log: string[] = [];
+    const a = feature('a', ['fs/read_text_file'], 2, log);
+    const b = feature('b', [], 3, log);
+    assert.throws(() => clientCapabilitiesFor([a, a]), /Two features serve fs\/read_text_file/);
+    assert.throws(() => createParts([a, a], scope), /Two features serve fs\/read_text_file/);
+    const parts = createParts([a, b], scope);
+    assert.deepEqual(log, ['a+s1', 'b+s1']);
+    assert.equal(parts.reduce((sum, part) => sum + part.held(), 0), 5, 'what each part holds, counted together');
+    await Promise.all(parts.map((part) => part.dispose()));
+    assert.deepEqual(log, ['a+s1', 'b+s1', 'a-s1', 'b-s1']);
   });
 });
 
 describe('client capabilities: terminal sign-in', () => {
   it('advertises auth.terminal only when the extension can run terminal logins', () => {
-    assert.equal(clientCapabilitiesFor(NO_CLIENT_SERVICES).auth, undefined);
-    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_SERVICES, undefined, { terminalAuth: true }).auth, { terminal: true });
+    assert.equal(clientCapabilitiesFor(NO_CLIENT_FEATURES).auth, undefined);
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES, undefined, { terminalAuth: true }).auth, { terminal: true });
   });
 });

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
+import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { McpServer } from '../../../src/shared/acp';
 
@@ -28,7 +28,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers
       const runtime = new AgentRuntime({
         launch: { command: process.execPath, args: [agentEntry, '--scenario', agent.args[0], '--pace', '0'], cwd: dir, env: agent.env },
         clientInfo: { name: 'unit-test', version: '0' },
-        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
         log: QUIET,
         traffic,
       });
@@ -39,7 +39,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers
     },
     cwd: () => roots[0],
     roots: () => roots,
-    services: NO_CLIENT_SERVICES,
+    features: NO_CLIENT_FEATURES,
     log: () => undefined,
     findAgent: () => undefined,
     mcpServers: () => mcpServers,

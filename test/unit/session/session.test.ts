@@ -4,6 +4,7 @@ import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '.
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { Session, SessionTransport } from '../../../src/session/session';
 import type { SessionKey } from '../../../src/shared/sessionKey';
+import type { SessionPart } from '../../../src/acp/clientRequests';
 
 /** A transport whose prompt answers are resolved by the test. */
 class ScriptedTransport implements SessionTransport {
@@ -169,27 +170,34 @@ describe('session', () => {
 });
 
 describe('session client services', () => {
-  it('routes fs/* and terminal/* requests to the services with the session scope, -32601 when not offered', async () => {
+  it('routes fs/* and terminal/* requests to its parts, -32601 when not offered; disposing it disposes every part', async () => {
     const seen: unknown[] = [];
     const ended: string[] = [];
-    const session = new Session(scope, () => new ScriptedTransport(), {
+    let held = 2;
+    const files: SessionPart = {
       handlers: {
-        'fs/read_text_file': (params, s) => {
-          seen.push([params, s]);
+        'fs/read_text_file': (params) => {
+          seen.push(params);
           return Promise.resolve({ content: 'text' });
         },
       },
-      sessionEnded: (id) => {
-        ended.push(id);
+      held: () => held,
+      dispose: () => {
+        ended.push('files');
+        held = 0;
         return Promise.resolve();
       },
-      heldBy: () => 0,
-    });
+    };
+    const other: SessionPart = { handlers: {}, held: () => 1, dispose: () => (ended.push('other'), Promise.reject(new Error('broken'))) };
+    const session = new Session(scope, () => new ScriptedTransport(), [files, other]);
+    assert.equal(session.held(), 3, 'what its parts hold, counted together');
     const token = new CancellationTokenSource().token;
     assert.deepEqual(await session.handleRequest('fs/read_text_file', { sessionId: 's1', path: '/work/a' }, token), { content: 'text' });
-    assert.deepEqual(seen, [[{ sessionId: 's1', path: '/work/a' }, scope]]);
+    assert.deepEqual(seen, [{ sessionId: 's1', path: '/work/a' }]);
     await assert.rejects(session.handleRequest('terminal/create', { sessionId: 's1' }, token), (e: unknown) => (e as { code?: number }).code === -32601);
     await session.dispose();
-    assert.deepEqual(ended, ['s1'], 'ending the session releases what the services hold for it');
+    assert.deepEqual(ended, ['files', 'other'], 'ending the session disposes every part (a failing one does not stop the others)');
+    await session.dispose();
+    assert.deepEqual(ended, ['files', 'other'], 'each part is disposed once');
   });
 });

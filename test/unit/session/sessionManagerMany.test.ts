@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
+import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import { QUIET, scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 
@@ -156,13 +156,13 @@ describe('session manager: a missing agent command', function () {
         new AgentRuntime({
           launch: { command: agent.command, args: agent.args, cwd: dir },
           clientInfo: { name: 'unit-test', version: '0' },
-          clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+          clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
           log: QUIET,
           traffic: { enabled: false, record: () => undefined },
         }),
       cwd: () => dir,
       roots: () => [dir],
-      services: NO_CLIENT_SERVICES,
+      features: NO_CLIENT_FEATURES,
       log: () => undefined,
       installHint: (command) => (command === 'no-such-agent-cli' ? 'npm install -g no-such-agent-cli' : undefined),
     });

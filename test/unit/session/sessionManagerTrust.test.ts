@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { AgentRuntime } from '../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import { NO_CLIENT_SERVICES } from '../../../src/acp/clientRequests';
+import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { UNTRUSTED_WORKSPACE_MESSAGE } from '../../../src/session/agentPool';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
@@ -34,7 +34,7 @@ describe('session manager: Workspace Trust', function () {
         const runtime = new AgentRuntime({
           launch: { command: process.execPath, args: [agentEntry, '--scenario', scenario, '--pace', '0'], cwd: dir },
           clientInfo: { name: 'unit-test', version: '0' },
-          clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+          clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
           log: { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: () => undefined },
           traffic: { enabled: false, record: () => undefined },
         });
@@ -45,7 +45,7 @@ describe('session manager: Workspace Trust', function () {
       },
       cwd: () => dir,
       roots: () => [dir],
-      services: NO_CLIENT_SERVICES,
+      features: NO_CLIENT_FEATURES,
       log: () => undefined,
       workspaceTrusted: () => trusted,
     });

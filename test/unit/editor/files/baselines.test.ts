@@ -34,22 +34,24 @@ describe('files: what the agent last saw', () => {
     assert.equal(changedSince(undefined, current(1, 'x', false)), false);
   });
 
-  it('keeps records per session and path; a partial read of the same version keeps the text seen before', () => {
+  it('keeps records per path (one Baselines per session); a partial read of the same version keeps the text seen before', () => {
     const baselines = new Baselines();
-    baselines.record('s', '/a', { document: doc, version: 2, text: 'full\n' });
-    baselines.record('s', '/a', { document: doc, version: 2 });
-    assert.equal(baselines.get('s', '/a')?.text, 'full\n');
-    baselines.record('s', '/a', { document: doc, version: 3 });
-    assert.equal(baselines.get('s', '/a')?.text, undefined, 'a newer version drops the old text');
-    assert.equal(baselines.get('other', '/a'), undefined);
-    baselines.forget('s');
-    assert.equal(baselines.get('s', '/a'), undefined);
+    baselines.record('/a', { document: doc, version: 2, text: 'full\n' });
+    baselines.record('/a', { document: doc, version: 2 });
+    assert.equal(baselines.get('/a')?.text, 'full\n');
+    baselines.record('/a', { document: doc, version: 3 });
+    assert.equal(baselines.get('/a')?.text, undefined, 'a newer version drops the old text');
+    assert.equal(new Baselines().get('/a'), undefined, "another session's baselines are its own");
+    assert.equal(baselines.count, 1);
+    baselines.clear();
+    assert.equal(baselines.get('/a'), undefined);
+    assert.equal(baselines.count, 0);
   });
 
   it('does not keep huge texts', () => {
     const baselines = new Baselines();
-    baselines.record('s', '/big', { text: 'x'.repeat(MAX_BASELINE_CHARS + 1) });
-    assert.equal(baselines.get('s', '/big')?.text, undefined);
+    baselines.record('/big', { text: 'x'.repeat(MAX_BASELINE_CHARS + 1) });
+    assert.equal(baselines.get('/big')?.text, undefined);
   });
 });
 

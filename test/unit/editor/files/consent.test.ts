@@ -35,7 +35,7 @@ describe('files: consent for paths outside the roots', () => {
     assert.equal(prompt.asked.length, 0);
   });
 
-  it('asks once per session and kind, and remembers the answer until the session ends', async () => {
+  it('asks once per kind, and remembers the answer until the session ends', async () => {
     const prompt = new ScriptedPrompt();
     const consents = new SessionConsents(() => prompt);
     const first = consents.decide('ask', request('s1', 'read'));
@@ -50,16 +50,28 @@ describe('files: consent for paths outside the roots', () => {
     assert.equal(await consents.decide('ask', request('s1', 'write')), false);
     assert.equal(prompt.asked.length, 2);
 
-    const otherSession = consents.decide('ask', request('s2', 'read'));
+    const otherSession = new SessionConsents(() => prompt).decide('ask', request('s2', 'read'));
     await prompt.answer('deny');
     assert.equal(await otherSession, false, 'another session asks for itself');
+    assert.equal(consents.count, 2);
 
-    consents.forget('s1');
-    assert.equal(consents.remembered('s1', 'read'), undefined);
+    consents.clear();
+    assert.equal(consents.remembered('read'), undefined);
+    assert.equal(consents.count, 0);
     const again = consents.decide('ask', request('s1', 'read'));
     await prompt.answer('deny');
     assert.equal(await again, false);
     assert.equal(prompt.asked.length, 4, 'a forgotten session is asked again');
+  });
+
+  it('does not remember an answer that comes after the session ended', async () => {
+    const prompt = new ScriptedPrompt();
+    const consents = new SessionConsents(() => prompt);
+    const asked = consents.decide('ask', request('s', 'write'));
+    consents.clear();
+    await prompt.answer('allow');
+    assert.equal(await asked, true, 'the request that asked gets its answer');
+    assert.equal(consents.count, 0, 'nothing is held by an ended session');
   });
 
   it('shares one question between concurrent requests', async () => {

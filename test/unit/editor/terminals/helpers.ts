@@ -1,25 +1,50 @@
-// Test helpers for the terminal service: calling handlers the way a session does, and waiting on output events.
+// Test helpers for the terminal service: a part per session, calling its handlers the way a session does, and waiting on output events.
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { ClientServiceMethod, SessionScope } from '../../../../src/acp/clientRequests';
 import type { TerminalService } from '../../../../src/editor/terminals/terminalService';
+import type { TerminalsPart } from '../../../../src/editor/terminals/terminalsPart';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 
 export function scopeFor(sessionId: string, cwd: string = realpathSync(tmpdir())): SessionScope {
   return { sessionKey: sessionId as SessionKey, sessionId, cwd, roots: [cwd] };
 }
 
+/** Each service's parts by session key, as the sessions of a registry would own them. */
+const partsOf = new WeakMap<TerminalService, Map<SessionKey, TerminalsPart>>();
+
+/** The part session `scope` has of `service` (made on first use, as a session gets its parts when it opens). */
+export function partFor(service: TerminalService, scope: SessionScope): TerminalsPart {
+  const parts = partsOf.get(service) ?? new Map<SessionKey, TerminalsPart>();
+  partsOf.set(service, parts);
+  let part = parts.get(scope.sessionKey);
+  if (!part) {
+    part = service.createPart(scope);
+    parts.set(scope.sessionKey, part);
+  }
+  return part;
+}
+
+/** The session ends: its part is disposed (what Session.dispose does); nothing when it never had one. */
+export function endSession(service: TerminalService, sessionKey: SessionKey): Promise<void> {
+  return partsOf.get(service)?.get(sessionKey)?.dispose() ?? Promise.resolve();
+}
+
 export class Caller {
+  readonly part: TerminalsPart;
+
   constructor(
     readonly service: TerminalService,
     readonly scope: SessionScope,
-  ) {}
+  ) {
+    this.part = partFor(service, scope);
+  }
 
   call(method: ClientServiceMethod, params: Record<string, unknown>, token: CancellationToken = new CancellationTokenSource().token): Promise<unknown> {
-    const handler = this.service.handlers[method];
+    const handler = this.part.handlers[method];
     if (!handler) throw new Error(`no handler for ${method}`);
-    return handler({ sessionId: this.scope.sessionId, ...params }, this.scope, token);
+    return handler({ sessionId: this.scope.sessionId, ...params }, token);
   }
 
   async create(params: Record<string, unknown>): Promise<string> {

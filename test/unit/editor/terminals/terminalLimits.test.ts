@@ -7,7 +7,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { errorCodeOf, INTERNAL_ERROR, REQUEST_CANCELLED } from '../../../../src/acp/errors';
 import { DEFAULT_MAX_TERMINALS_PER_SESSION, TerminalService } from '../../../../src/editor/terminals/terminalService';
 import { NoticedError } from '../../../../src/acp/clientRequests';
-import { Caller, scopeFor } from './helpers';
+import { Caller, endSession, scopeFor } from './helpers';
 import { key } from './helpers';
 
 const node = process.execPath;
@@ -28,8 +28,8 @@ describe('TerminalService limits', function () {
   });
 
   afterEach(async () => {
-    await service.sessionEnded(key('session-a'));
-    await service.sessionEnded(key('session-b'));
+    await endSession(service, key('session-a'));
+    await endSession(service, key('session-b'));
     service.dispose();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -6,7 +6,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from '../../../../src/acp/errors';
 import { TerminalService } from '../../../../src/editor/terminals/terminalService';
 import { processIsGone, waitUntil } from '../../acp/harness';
-import { Caller, errorCode, scopeFor } from './helpers';
+import { Caller, endSession, errorCode, scopeFor } from './helpers';
 import { key } from './helpers';
 
 const node = process.execPath;
@@ -34,8 +34,8 @@ describe('TerminalService with real processes', function () {
   });
 
   afterEach(async () => {
-    await service.sessionEnded(key('session-a'));
-    await service.sessionEnded(key('session-b'));
+    await endSession(service, key('session-a'));
+    await endSession(service, key('session-b'));
     service.dispose();
     for (const pid of strays.splice(0)) {
       try {
@@ -184,7 +184,7 @@ describe('TerminalService with real processes', function () {
     assert.equal((await caller.output(id)).exitStatus, undefined);
   });
 
-  it('sessionEnded releases every terminal of the session and leaves no process; other sessions keep theirs', async () => {
+  it('ending the session (its part disposed) releases every terminal of the session and leaves no process; other sessions keep theirs', async () => {
     const first = await caller.create({ command: "sh -c 'sleep 300 & echo child=$!; wait'" });
     const second = await caller.create({ command: node, args: ['-e', STUBBORN_TREE] });
     const other = new Caller(service, scopeFor('session-b', dir));
@@ -195,12 +195,26 @@ describe('TerminalService with real processes', function () {
     ];
     strays.push(...pids);
     const waiting = caller.wait(first);
-    await service.sessionEnded(key('session-a'));
+    await endSession(service, key('session-a'));
     assert.deepEqual(await waiting, { exitCode: null, signal: 'SIGTERM' });
     for (const pid of pids) await waitUntil(() => processIsGone(pid), 5000, `process ${pid} is gone`);
     assert.equal(await errorCode(caller.output(first)), RESOURCE_NOT_FOUND);
     assert.equal(await errorCode(caller.create({ command: 'true' })), RESOURCE_NOT_FOUND, 'no new terminals in an ended session');
     assert.equal((await other.output(kept)).exitStatus, undefined, 'the other session\'s command still runs');
+  });
+
+  it('a session\'s part holds its live terminals until released, and nothing once disposed (twice: one release)', async () => {
+    const part = caller.part;
+    const first = await caller.create({ command: 'sleep 300' });
+    await caller.create({ command: 'sleep 300' });
+    assert.equal(part.held(), 2);
+    await caller.call('terminal/release', { terminalId: first });
+    assert.equal(part.held(), 1, 'a released terminal whose command has stopped is not held');
+    const ending = [part.dispose(), part.dispose()];
+    assert.equal(ending[0], ending[1], 'a second dispose waits for the same release');
+    await Promise.all(ending);
+    assert.equal(part.held(), 0);
+    assert.equal(service.book.ofSession(key('session-a')).filter((record) => record.process.running).length, 0, 'no command of it runs');
   });
 
   it('keeps a released terminal\'s output for live views (the chat card)', async () => {
