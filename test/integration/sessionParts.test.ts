@@ -50,6 +50,7 @@ describe('a session owns its parts', function () {
 
     await api.sessions.close(key);
     assert.deepEqual(api.heldBy(key), { open: false, services: 0, review: false, queued: 0 }, 'nothing is held once it closed');
+    assert.equal(session.held(), 0, 'the closed session\'s own parts (its README baseline, its terminal) hold nothing');
     // The turn that was waiting ends (its permission request answered "cancelled").
     await within(turn, DEADLINE_MS, 'the waiting turn did not end after the session closed');
   });
