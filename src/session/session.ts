@@ -70,6 +70,9 @@ export class Session {
   private cancelRequested = false;
   private lost = false;
   private partsReleased: Promise<void> | undefined;
+  /** Parts features attach once the session exists (the review's hold on it): released when the session is disposed. */
+  private readonly attached: SessionPart[] = [];
+  private disposed = false;
   /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
   private readonly budget: TextBudget;
   private readonly spill: TranscriptSpill;
@@ -292,7 +295,9 @@ export class Session {
     this.elicitations.cancelAll();
     this.changeEmitter.dispose();
     this.authEmitter.dispose();
-    const parts = this.releaseParts();
+    this.disposed = true;
+    const attached = this.attached.splice(0).map((part) => part.dispose().catch((error: unknown) => this.log(`Releasing a session part failed: ${describeError(error)}`)));
+    const parts = Promise.all([this.releaseParts(), ...attached]);
     const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${describeError(error)}`));
     return Promise.all([parts, spill]).then(() => undefined);
   }
@@ -305,9 +310,21 @@ export class Session {
     return this.partsReleased;
   }
 
-  /** How many things the session's parts hold (file baselines, answers, live terminals); 0 once disposed. */
+  /**
+   * Attaches a part a feature makes once the session exists (the review's turn observer and transcript hold): it is
+   * released with the session's other parts, through dispose(). Attached to a disposed session, it is released at once.
+   */
+  attach(part: SessionPart): void {
+    if (this.disposed) {
+      void part.dispose().catch(() => undefined);
+      return;
+    }
+    this.attached.push(part);
+  }
+
+  /** How many things the session's parts hold (file baselines, answers, live terminals, attached parts); 0 once disposed. */
   held(): number {
-    return this.parts.reduce((sum, part) => sum + part.held(), 0);
+    return [...this.parts, ...this.attached].reduce((sum, part) => sum + part.held(), 0);
   }
 
   private finishTurn(stopReason: string | undefined): void {

@@ -65,7 +65,6 @@ export class ReviewService implements vscode.Disposable {
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
       sessions.onDidOpenSession((open) => this.track(open)),
-      sessions.onDidCloseSession((open) => this.release(open.key)),
       shown.onDidChangeSession(() => this.changeEmitter.fire()),
       onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
@@ -114,7 +113,7 @@ export class ReviewService implements vscode.Disposable {
     this.byConversation.forEach((changes) => changes.dispose());
   }
 
-  /** The session closed: its ledger stays, its transcript is not kept alive. */
+  /** The session was disposed: its ledger stays, its transcript is not kept alive. */
   private release(sessionKey: SessionKey): void {
     this.live.get(sessionKey)?.release();
     this.live.delete(sessionKey);
@@ -144,6 +143,9 @@ export class ReviewService implements vscode.Disposable {
         state = undefined;
       },
     });
+    // The hold is one of the session's parts: released when the session is disposed, with everything else it holds.
+    const key = open.key;
+    open.session.attach({ handlers: {}, held: () => (this.live.has(key) ? 1 : 0), dispose: async () => this.release(key) });
   }
 
   /** The transcript of the open session of this conversation, for attributing a change to its tool call. */

@@ -201,3 +201,35 @@ describe('session client services', () => {
     assert.deepEqual(ended, ['files', 'other'], 'each part is disposed once');
   });
 });
+
+describe('parts attached to a session', () => {
+  function countingPart() {
+    let holding = true;
+    let disposed = 0;
+    const part: SessionPart = {
+      handlers: {},
+      held: () => (holding ? 1 : 0),
+      dispose: async () => {
+        disposed++;
+        holding = false;
+      },
+    };
+    return { part, disposed: () => disposed };
+  }
+
+  it('are counted while the session lives, released by its disposal (not by the loss of its agent), and released at once when attached late', async () => {
+    const session = new Session(scope, () => new ScriptedTransport());
+    const review = countingPart();
+    session.attach(review.part);
+    assert.equal(session.held(), 1);
+    session.agentLost('The agent stopped.');
+    assert.equal(review.disposed(), 0, 'an ended session still shows its pending changes');
+    await session.dispose();
+    assert.equal(review.disposed(), 1);
+    assert.equal(session.held(), 0);
+    const late = countingPart();
+    session.attach(late.part);
+    await Promise.resolve();
+    assert.equal(late.disposed(), 1, 'a part attached to a disposed session is released at once');
+  });
+});
