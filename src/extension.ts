@@ -63,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     logUri: context.logUri,
     heldBy: (sessionKey) => ({
       open: registry.get(sessionKey) !== undefined,
-      services: registry.get(sessionKey)?.session.held() ?? 0,
+      parts: registry.get(sessionKey)?.session.held() ?? 0,
       review: features.review.service.holds(sessionKey),
       queued: registry.get(sessionKey)?.prompts.queue.length ?? 0,
     }),

@@ -17,8 +17,8 @@ import type { SessionsApi } from './sessionsApi';
 /** What is held for one session (see AcpExtensionApi.heldBy). */
 export interface SessionHoldings {
   open: boolean;
-  /** File baselines, remembered answers and live terminals. */
-  services: number;
+  /** What the session's parts hold: file baselines, remembered answers, live terminals, the review's hold. */
+  parts: number;
   review: boolean;
   queued: number;
 }

@@ -44,12 +44,12 @@ describe('a session owns its parts', function () {
     const held = api.heldBy(key);
     assert.deepEqual(
       held,
-      { open: true, services: 2, review: true, queued: 1 },
-      'held while open: the README baseline and the running terminal, the review, one queued message',
+      { open: true, parts: 3, review: true, queued: 1 },
+      'held while open: the README baseline, the running terminal and the review\'s hold (its parts), one queued message',
     );
 
     await api.sessions.close(key);
-    assert.deepEqual(api.heldBy(key), { open: false, services: 0, review: false, queued: 0 }, 'nothing is held once it closed');
+    assert.deepEqual(api.heldBy(key), { open: false, parts: 0, review: false, queued: 0 }, 'nothing is held once it closed');
     assert.equal(session.held(), 0, 'the closed session\'s own parts (its README baseline, its terminal) hold nothing');
     // The turn that was waiting ends (its permission request answered "cancelled").
     await within(turn, DEADLINE_MS, 'the waiting turn did not end after the session closed');
