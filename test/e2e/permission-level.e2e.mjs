@@ -15,6 +15,8 @@ async function send(chat, text) {
   const input = chat.locator('textarea[aria-label="Message the agent"]');
   await waitForLocator(input, 'the message box');
   await input.fill(text);
+  // Enter sends once the panel can send (its agent and session are up; before that the text stays in the box).
+  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
   await input.press('Enter');
 }
 
