@@ -1,4 +1,5 @@
-// This extension's host pipeline without `vscode`, as the extension wires it: SessionManager → AgentRuntime
+// This extension's host pipeline without `vscode`, as the extension wires it: the session parts (AgentPool,
+// SessionRegistry, ShownSession) → AgentRuntime
 // (AgentProcess, NdjsonMessageReader/Writer, traffic tap switched off, AcpClientConnection on vscode-jsonrpc) →
 // Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op, as ChatViewProvider does.
 // Loads the tsc output in out/ (CommonJS).
@@ -6,46 +7,47 @@ import { createRequire } from 'node:module';
 import { compiled } from '../../lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
-const { SessionManager } = require(compiled('session/sessionManager'));
+const { createSessionParts, disposeSessionParts } = require(compiled('chat/sessionParts'));
 const { AgentRuntime } = require(compiled('acp/agentRuntime'));
 const { PatchCoalescer } = require(compiled('webview/patchCoalescer'));
-const { NO_CLIENT_SERVICES } = require(compiled('session/clientRequests'));
+const { NO_CLIENT_FEATURES } = require(compiled('acp/clientRequests'));
 const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));
 
 const quiet = { error() {}, warn() {}, info() {}, log() {}, stderr() {} };
 
 export async function open({ command, args }) {
-  const manager = new SessionManager({
+  const parts = createSessionParts({
     createRuntime: (agent) =>
       new AgentRuntime({
         launch: { command: agent.command, args: agent.args, env: agent.env, cwd: process.cwd() },
         clientInfo: { name: 'bench', version: '0' },
-        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_SERVICES),
+        clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
         log: quiet,
         traffic: { enabled: false, record() {} },
       }),
     cwd: () => process.cwd(),
     roots: () => [process.cwd()],
-    services: NO_CLIENT_SERVICES,
+    features: NO_CLIENT_FEATURES,
     log: () => undefined,
   });
+  const { pool, shown } = parts;
   let posts = 0;
   const coalescer = new PatchCoalescer(() => {
     posts++;
   });
   let subscription;
-  manager.onDidChangeSession((session) => {
+  shown.onDidChangeSession((session) => {
     subscription?.dispose();
-    coalescer.track(session?.state);
+    coalescer.track(session ? { key: session.key, state: session.state } : undefined);
     subscription = session?.onDidChange((change) => coalescer.add(change));
   });
-  await manager.useAgent({ id: 'flood', name: 'flood', command, args, env: {}, builtIn: false });
+  await pool.useAgent({ id: 'flood', name: 'flood', command, args, env: {}, builtIn: false });
 
   let session;
   let updates = 0;
   return {
     async prepare() {
-      session = await manager.newSession();
+      session = (await shown.newSession()).session;
       // Counts what reaches the session (the runtime looks the method up on each update).
       const apply = session.sessionUpdate.bind(session);
       session.sessionUpdate = (params) => {
@@ -62,7 +64,7 @@ export async function open({ command, args }) {
     describe: () => ({ posts, entries: session?.state.entries.length ?? 0 }),
     async close() {
       subscription?.dispose();
-      await manager.dispose();
+      await disposeSessionParts(parts);
     },
   };
 }
