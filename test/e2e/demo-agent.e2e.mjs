@@ -15,6 +15,8 @@ export const tests = [
       const input = chat.locator('textarea[aria-label="Message the agent"]');
       await waitForLocator(input, 'the message box');
       await input.fill('Show me what you can do');
+      // Enter sends once the panel can send (its agent is up; before that the text stays in the box).
+      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
 
       const transcript = chat.locator('[role="log"]');

@@ -26,6 +26,8 @@ export const tests = [
       await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the scripted agent ready');
       const input = chat.locator('textarea[aria-label="Message the agent"]');
       await input.fill(file);
+      // Enter sends once the panel can send (its agent is up; before that the text stays in the box).
+      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
       await waitForLocator(chat.locator('[role="log"]').getByText('written', { exact: true }), "the agent's report that it wrote the file");
       assert.equal(readFileSync(file, 'utf8'), agentText);

@@ -31,6 +31,8 @@ export const tests = [
       await signIn.waitFor({ state: 'detached' });
       const input = chat.locator('textarea[aria-label="Message the agent"]');
       await input.fill('hello');
+      // Enter sends once the panel can send (its agent is up; before that the text stays in the box).
+      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
       await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: 'Signed in; you said: hello' }), 'the answer');
     },
