@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatWebviewHost, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatWebviewHost, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 
@@ -21,15 +21,6 @@ function scriptedAgent(scenario) {
 }
 
 /** Opens the chat and waits for a ready agent with a session (the view starts one when it opens). */
-async function openComposer(page) {
-  await openChatView(page);
-  const chat = chatFrame(page);
-  const input = chat.locator('textarea[aria-label="Message the agent"]');
-  await waitForLocator(input, 'the message box');
-  await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the scripted agent ready');
-  return { chat, input, transcript: chat.locator('[role="log"]') };
-}
-
 function agentSaid(transcript, pattern) {
   return transcript.locator('[data-entry-kind="agent"]').filter({ hasText: pattern }).first();
 }

@@ -11,17 +11,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { openComposer } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
-
-async function openComposer(page) {
-  await openChatView(page);
-  const chat = chatFrame(page);
-  const input = chat.locator('textarea[aria-label="Message the agent"]');
-  await waitForLocator(input, 'the message box');
-  await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the scripted agent ready');
-  return { chat, input, transcript: chat.locator('[role="log"]') };
-}
 
 function agentSaid(transcript, pattern) {
   return transcript.locator('[data-entry-kind="agent"]').filter({ hasText: pattern });

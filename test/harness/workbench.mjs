@@ -91,16 +91,22 @@ export async function closeChatView(page) {
   await chatWebviewHost(page).waitFor({ state: 'detached', timeout: WORKBENCH_TIMEOUT_MS });
 }
 
-/**
- * Opens the chat, waits until its agent is ready and the panel can send, and sends `text` with Enter, as a person
- * would. Returns the chat frame.
- */
-export async function openChatAndSend(page, text) {
+/** Opens the chat and waits until its agent is ready; returns the chat frame, its message box and its transcript. */
+export async function openComposer(page) {
   await openChatView(page);
   const chat = chatFrame(page);
   const input = chat.locator('textarea[aria-label="Message the agent"]');
   await waitForLocator(input, 'the message box');
   await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready (header status)');
+  return { chat, input, transcript: chat.locator('[role="log"]') };
+}
+
+/**
+ * Opens the chat, waits until its agent is ready and the panel can send, and sends `text` with Enter, as a person
+ * would. Returns the chat frame.
+ */
+export async function openChatAndSend(page, text) {
+  const { chat, input } = await openComposer(page);
   await input.fill(text);
   // Enter sends once the panel can send (its session is up).
   await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
