@@ -71,7 +71,8 @@ export class ChatController {
         return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, this.deps.roots());
       }
       case 'loadOlder':
-        // The view provider answers it (it owns what the view was sent).
+      case 'resendEntry':
+        // The view provider answers these (it owns what the view was sent).
         return;
       case 'openFullMessage':
         await this.deps.spilled.openFullMessage(message.sessionKey, message.entryId);

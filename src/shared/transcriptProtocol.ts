@@ -28,6 +28,8 @@ export type TranscriptWebviewMessage =
   | { type: 'copyText'; text: string }
   /** The user scrolled to the top of what the view has: send the entries before `before`. */
   | { type: 'loadOlder'; before: EntryId }
+  /** The view's copy of an entry could not take a delta (it missed a change): send the entry whole. */
+  | { type: 'resendEntry'; entryId: EntryId }
   /** "Open full message" of a message cut at its cap: the host opens its whole text (a spill file), read-only. */
   | { type: 'openFullMessage'; entryId: EntryId }
   /** "Open earlier messages": the entries dropped from the host's memory, as markdown, read-only. */
@@ -61,6 +63,8 @@ export function parseTranscriptMessage(value: Record<string, unknown>): Transcri
     case 'loadOlder':
       return boundedString(value.before, MAX_ID_CHARS) ? { type: 'loadOlder', before: value.before }
         : undefined;
+    case 'resendEntry':
+      return boundedString(value.entryId, MAX_ID_CHARS) ? { type: 'resendEntry', entryId: value.entryId } : undefined;
     case 'openFullMessage':
       return boundedString(value.entryId, MAX_ID_CHARS) ? { type: 'openFullMessage', entryId: value.entryId }
         : undefined;

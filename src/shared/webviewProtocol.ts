@@ -9,6 +9,7 @@ import {
   parsePromptMessage,
 } from './composerProtocol';
 import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
+import type { EntryDelta } from './entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
@@ -98,8 +99,11 @@ export type HostToWebview =
   | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null; terminals?: TerminalOutputView[] }
   | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
-  /** Changed entries (new ones last); `header` rides along when it changed in the same frame. */
-  | { type: 'entries'; sessionKey: SessionKey; upserts: TranscriptEntry[]; totalEntries: number; header?: SessionHeader }
+  /**
+   * What changed in a frame: entries the view does not have yet, whole (new ones last), and deltas of the ones it
+   * has (entryDelta.ts); `header` rides along when it changed in the same frame.
+   */
+  | { type: 'entries'; sessionKey: SessionKey; upserts: TranscriptEntry[]; deltas?: EntryDelta[]; totalEntries: number; header?: SessionHeader }
   | { type: 'header'; sessionKey: SessionKey; header: SessionHeader }
   | ComposerHostMessage
   | TranscriptHostMessage
@@ -119,6 +123,7 @@ export const SESSION_SCOPED_TYPES = [
   'openDiff',
   'reviewInline',
   'loadOlder',
+  'resendEntry',
   'openFullMessage',
   'openEarlierMessages',
 ] as const;

@@ -49,6 +49,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private sessionSubscription: { dispose(): void } | undefined;
   /** The followed session was still being loaded: its replay is not streamed, the view gets it whole once loaded. */
   private followedOpening = false;
+  /** The last list of open sessions posted (JSON): an unchanged list is not posted again. */
+  private sentSessions: string | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -124,6 +126,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.sendOlder(message.sessionKey, message.before);
       return;
     }
+    if (message.type === 'resendEntry') {
+      this.resendEntry(message.sessionKey, message.entryId);
+      return;
+    }
     this.onUserAction(message).catch((error: unknown) => {
       void vscode.window.showErrorMessage(describeError(error));
     });
@@ -165,14 +171,30 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     else this.postSessions();
   }
 
-  private postSessions(): void {
+  /** The list of open sessions, when it differs from what the view was last given (`force`: it has none). */
+  private postSessions(force = false): void {
     const folders = new Set(this.sessions.openSessions.map((open) => open.cwd));
-    this.post({
+    const message: HostToWebview = {
       type: 'sessions',
       sessions: this.sessions.sessionViews(),
       currentKey: this.shown.currentKey ?? null,
       multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 || folders.size > 1,
-    });
+    };
+    const json = JSON.stringify(message);
+    if (!force && json === this.sentSessions) return;
+    this.sentSessions = json;
+    this.post(message);
+  }
+
+  /** The view's copy of an entry missed a change (a delta did not apply): the entry whole. */
+  private resendEntry(sessionKey: SessionKey, entryId: string): void {
+    const session = this.shown.session;
+    if (!session || session.key !== sessionKey || this.followedOpening) return;
+    const entry = session.state.entries.find((candidate) => candidate.id === entryId);
+    if (!entry) return;
+    this.coalescer.flush();
+    this.coalescer.sentWhole(entry);
+    this.post({ type: 'entries', sessionKey, upserts: [entry], totalEntries: session.state.entries.length });
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */
@@ -190,11 +212,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
    * the options' parts (the prompt queue, the permission level).
    */
   private sendSnapshot(): void {
-    this.coalescer.reset();
     const session = snapshotOf(this.shown.session);
+    this.coalescer.resetTo(session);
     const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
     this.post({ type: 'snapshot', agent: this.shown.agent ?? null, session, terminals });
-    this.postSessions();
+    this.postSessions(true);
     for (const message of this.options.viewState()) this.post(message);
   }
 }

@@ -1,12 +1,21 @@
-// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s):
-// the changed entries as they are at flush time, and the header when it changed.
-import type { EntryId, SessionChange, SessionState } from '../shared/model';
+// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s). An entry the
+// view has is sent as a delta against what was last posted of it (entryDelta.ts: a streamed message costs its new
+// text, not the whole message again); an entry the view does not have yet is sent whole. The header goes along only
+// when it differs from what the view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
+import type { EntryDelta, SentEntry } from '../shared/entryDelta';
+import { deltaSince, recordSent } from '../shared/entryDelta';
+import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../shared/model';
 import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview } from '../shared/webviewProtocol';
 import { FRAME_MS, FrameScheduler, timerScheduler } from '../shared/frameScheduler';
 
 export { FRAME_MS };
 
+/**
+ * How many entries' sent copies are remembered (the newest first kept): changes almost always hit the newest
+ * entries; an older one whose copy was forgotten is sent whole.
+ */
+export const SENT_ENTRIES_KEPT = 2_000;
 
 export class PatchCoalescer {
   private session: SessionState | undefined;
@@ -15,10 +24,15 @@ export class PatchCoalescer {
   private headerDirty = false;
   private cancelScheduled: (() => void) | undefined;
   private lastFlush = -Infinity;
+  /** What the view has of each entry, in the order they were posted (a Map keeps insertion order). */
+  private readonly sent = new Map<EntryId, SentEntry>();
+  /** The header as the view has it (JSON), to skip posting an unchanged one. */
+  private sentHeader: string | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
     private readonly scheduler: FrameScheduler = timerScheduler,
+    private readonly sentLimit = SENT_ENTRIES_KEPT,
   ) {}
 
   /** Follow another session (or none): pending changes of the previous one are dropped. */
@@ -39,29 +53,81 @@ export class PatchCoalescer {
 
   /** Posts everything pending now. */
   flush(): void {
-    this.cancelScheduled?.();
-    this.cancelScheduled = undefined;
+    this.cancelPending();
     const session = this.session;
     const sessionKey = this.sessionKey;
     if (!session || !sessionKey || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
     this.lastFlush = this.scheduler.now();
-    const header = this.headerDirty ? session.header : undefined;
-    if (this.dirtyEntries.size > 0) {
-      const upserts = collectFromEnd(session, this.dirtyEntries);
-      this.post({ type: 'entries', sessionKey, upserts, totalEntries: session.entries.length, header });
-    } else if (header) {
-      this.post({ type: 'header', sessionKey, header });
+    const header = this.headerDirty ? this.changedHeader(session.header) : undefined;
+    const upserts: TranscriptEntry[] = [];
+    const deltas: EntryDelta[] = [];
+    for (const entry of collectFromEnd(session, this.dirtyEntries)) {
+      const sent = this.sent.get(entry.id);
+      if (!sent) {
+        upserts.push(entry);
+        this.remember(entry);
+        continue;
+      }
+      const delta = deltaSince(sent, entry);
+      if (delta) deltas.push(delta);
     }
     this.dirtyEntries.clear();
     this.headerDirty = false;
+    if (upserts.length > 0 || deltas.length > 0) {
+      this.post({
+        type: 'entries',
+        sessionKey,
+        upserts,
+        ...(deltas.length > 0 ? { deltas } : {}),
+        totalEntries: session.entries.length,
+        ...(header ? { header } : {}),
+      });
+    } else if (header) {
+      this.post({ type: 'header', sessionKey, header });
+    }
   }
 
-  /** Forget pending changes (a snapshot is about to carry everything). */
+  /** The view was just given these entries and this header whole (a snapshot): deltas start from them. */
+  resetTo(snapshot: { entries: readonly TranscriptEntry[]; header: SessionHeader } | null): void {
+    this.reset();
+    if (!snapshot) return;
+    for (const entry of snapshot.entries) this.remember(entry);
+    this.sentHeader = JSON.stringify(snapshot.header);
+  }
+
+  /** The view was given this entry whole outside a patch (it asked for it after a gap). */
+  sentWhole(entry: TranscriptEntry): void {
+    this.remember(entry);
+  }
+
+  /** Forget pending changes and what the view has (it is about to get a snapshot, or none). */
   reset(): void {
-    this.cancelScheduled?.();
-    this.cancelScheduled = undefined;
+    this.cancelPending();
     this.dirtyEntries.clear();
     this.headerDirty = false;
+    this.sent.clear();
+    this.sentHeader = undefined;
+  }
+
+  private cancelPending(): void {
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
+  }
+
+  private changedHeader(header: SessionHeader): SessionHeader | undefined {
+    const json = JSON.stringify(header);
+    if (json === this.sentHeader) return undefined;
+    this.sentHeader = json;
+    return header;
+  }
+
+  private remember(entry: TranscriptEntry): void {
+    this.sent.delete(entry.id);
+    this.sent.set(entry.id, recordSent(entry));
+    if (this.sent.size > this.sentLimit) {
+      const oldest = this.sent.keys().next();
+      if (!oldest.done) this.sent.delete(oldest.value);
+    }
   }
 }
 

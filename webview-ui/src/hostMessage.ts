@@ -5,6 +5,7 @@ import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
+import { isEntryDelta } from '../../src/shared/entryDelta';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
@@ -29,6 +30,7 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
     case 'entries':
       return typeof value.sessionKey === 'string' &&
         isEntryList(value.upserts) &&
+        (value.deltas === undefined || (Array.isArray(value.deltas) && value.deltas.every(isEntryDelta))) &&
         (value.header === undefined || isRecord(value.header))
         ? (value as unknown as HostToWebview)
         : undefined;

@@ -29,7 +29,8 @@ import { SessionsStore } from './sessions/sessionsStore';
 import { connectToHost } from './vscodeApi';
 
 const host = connectToHost();
-const store = new ChatStore();
+// A delta that does not apply (the view missed a change): the host sends the entry whole.
+const store = new ChatStore(undefined, (sessionKey, entryId) => host.post({ type: 'resendEntry', sessionKey, entryId }));
 const composerStore = new ComposerStore();
 const terminalStore = new TerminalStore();
 const levelStore = new PermissionLevelStore();

@@ -31,6 +31,7 @@ const VALID: WebviewToHost[] = [
   { type: 'reviewInline', toolCallId: 'call_1', index: 0, sessionKey: S1 },
   { type: 'copyText', text: 'code' },
   { type: 'loadOlder', before: 'e1', sessionKey: S1 },
+  { type: 'resendEntry', entryId: 'e7', sessionKey: S1 },
   { type: 'openFullMessage', entryId: 'e3', sessionKey: S1 },
   { type: 'openEarlierMessages', sessionKey: S1 },
   { type: 'switchSession', key: S2 },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ChatStore, applyHostMessage, initialChatState, type ChatState } from '../../../webview-ui/src/store';
+import { ChatStore, applyHostMessage, initialChatState, listSignature, sameListSignature, type ChatState } from '../../../webview-ui/src/store';
 import type { TranscriptEntry } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { agentMessage, header, readyAgent, snapshot, toolCall } from './fixtures';
@@ -176,6 +176,48 @@ describe('webview store', () => {
       unsubscribe();
       store.apply({ type: 'agent', agent: readyAgent });
       assert.equal(seen.length, 1);
+    });
+
+    it('tells a row of a new copy of its own entry only, and the list signature stays while only contents change', () => {
+      const store = new ChatStore();
+      store.apply(snapshot([agentMessage('a', 1, 'one'), agentMessage('b', 1, 'two')]));
+      const heardA: string[] = [];
+      const heardB: string[] = [];
+      store.subscribeEntry('a', (entry) => heardA.push(`${entry.id}@${entry.rev}`));
+      const stopB = store.subscribeEntry('b', (entry) => heardB.push(`${entry.id}@${entry.rev}`));
+      const before = listSignature(store.getState());
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'b', baseRev: 1, rev: 2, grow: { content: { texts: [[0, ' more']] } } }], totalEntries: 2 });
+      assert.deepEqual(heardA, []);
+      assert.deepEqual(heardB, ['b@2']);
+      assert.equal((store.entry('b') as { content: { text: string }[] }).content[0].text, 'two more');
+      assert.ok(sameListSignature(before, listSignature(store.getState())), 'the list does not re-render for a delta');
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('c', 1, 'new')], totalEntries: 3 });
+      assert.ok(!sameListSignature(before, listSignature(store.getState())), 'a new entry changes the list');
+      stopB();
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('b', 5, 'whole')], totalEntries: 3 });
+      assert.deepEqual(heardB, ['b@2']);
+    });
+
+    it('asks for an entry whole once when a delta does not fit its copy, and again only after it came', () => {
+      const wanted: string[] = [];
+      const store = new ChatStore(undefined, (key, id) => wanted.push(`${key}/${id}`));
+      store.apply(snapshot([agentMessage('a', 3, 'x')]));
+      const gap = { type: 'entries' as const, sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'a', baseRev: 4, rev: 5, set: { messageId: 'm' } }], totalEntries: 1 };
+      store.apply(gap);
+      store.apply(gap);
+      assert.deepEqual(wanted, ['s1/a']);
+      assert.equal(store.entry('a')?.rev, 3, 'the copy is left as it was');
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('a', 5, 'whole')], totalEntries: 1 });
+      store.apply({ ...gap, deltas: [{ id: 'a', baseRev: 6, rev: 7, set: {} }] });
+      assert.deepEqual(wanted, ['s1/a', 's1/a']);
+    });
+
+    it('does not ask for an entry older than what it holds (it comes whole with its page)', () => {
+      const wanted: string[] = [];
+      const store = new ChatStore(undefined, (_key, id) => wanted.push(id));
+      store.apply({ type: 'snapshot', agent: null, session: { sessionKey: 's1' as SessionKey, header: header(), entries: [agentMessage('b', 1, 'x')], totalEntries: 5 } });
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'old', baseRev: 1, rev: 2, set: {} }], totalEntries: 5 });
+      assert.deepEqual(wanted, []);
     });
   });
 });

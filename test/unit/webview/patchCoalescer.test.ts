@@ -37,8 +37,10 @@ describe('patch coalescer', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
     const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-    coalescer.track({ key: 's1' as SessionKey, state: state(['e1']) });
+    const session = state(['e1']);
+    coalescer.track({ key: 's1' as SessionKey, state: session });
     for (let ms = 0; ms < 1000; ms++) {
+      session.entries[0].rev++;
       coalescer.add({ entries: ['e1'], header: false });
       scheduler.advance(1);
     }

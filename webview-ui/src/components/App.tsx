@@ -2,7 +2,8 @@
 import { AgentNameContext } from '../agentName';
 import { SessionKeyContext } from '../sessionKey';
 import type { ChatState, ChatStore } from '../store';
-import { useChatState } from '../hooks/useChatState';
+import { ChatStoreContext } from '../chatStoreContext';
+import { useChatListState } from '../hooks/useChatState';
 import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
 import { Composer } from './Composer';
 import { Header } from './Header';
@@ -19,12 +20,14 @@ function emptyText(state: ChatState): string {
 }
 
 export function App({ store }: { store: ChatStore }) {
-  const state = useChatState(store);
+  // Not on every streamed chunk: rows follow their own entries (ChatStore.subscribeEntry).
+  const state = useChatListState(store);
   const sessions = useSessions().state;
   const opening = sessions.sessions?.sessions.some((row) => row.key === sessions.sessions?.currentKey && row.activity === 'opening') ?? false;
   const header = state.session?.header;
   const plan = header?.plan ?? [];
   return (
+    <ChatStoreContext.Provider value={store}>
     <AgentNameContext.Provider value={state.agent?.name}>
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
@@ -47,9 +50,10 @@ export function App({ store }: { store: ChatStore }) {
       ) : null}
       {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} /> : null}
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
-      <LiveAnnouncer state={state} />
+      <LiveAnnouncer store={store} />
     </div>
     </SessionKeyContext.Provider>
     </AgentNameContext.Provider>
+    </ChatStoreContext.Provider>
   );
 }

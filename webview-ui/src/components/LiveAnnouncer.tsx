@@ -3,7 +3,7 @@
 // what a screen reader hears is decided here, from consecutive states (logic/announcements.ts), once per change.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { announcementsBetween, type Politeness } from '../logic/announcements';
-import type { ChatState } from '../store';
+import type { ChatStore } from '../store';
 
 interface Said {
   text: string;
@@ -19,19 +19,22 @@ function LiveRegion({ politeness, said }: { politeness: Politeness; said: Said |
   );
 }
 
-export function LiveAnnouncer({ state }: { state: ChatState }) {
-  const previous = useRef(state);
+/** Listens to every change of the store itself (the panel around it re-renders only when the list changes). */
+export function LiveAnnouncer({ store }: { store: ChatStore }) {
   const serial = useRef(0);
   const [polite, setPolite] = useState<Said | null>(null);
   const [assertive, setAssertive] = useState<Said | null>(null);
   useEffect(() => {
-    const said = announcementsBetween(previous.current, state);
-    previous.current = state;
-    const politeText = said.filter((a) => a.politeness === 'polite').map((a) => a.text).join(' ');
-    const assertiveText = said.filter((a) => a.politeness === 'assertive').map((a) => a.text).join(' ');
-    if (politeText) setPolite({ text: politeText, serial: ++serial.current });
-    if (assertiveText) setAssertive({ text: assertiveText, serial: ++serial.current });
-  }, [state]);
+    let previous = store.getState();
+    return store.subscribe((state) => {
+      const said = announcementsBetween(previous, state);
+      previous = state;
+      const politeText = said.filter((a) => a.politeness === 'polite').map((a) => a.text).join(' ');
+      const assertiveText = said.filter((a) => a.politeness === 'assertive').map((a) => a.text).join(' ');
+      if (politeText) setPolite({ text: politeText, serial: ++serial.current });
+      if (assertiveText) setAssertive({ text: assertiveText, serial: ++serial.current });
+    });
+  }, [store]);
   return (
     <>
       <LiveRegion politeness="polite" said={polite} />

@@ -1,0 +1,198 @@
+// Entry deltas: what changed in a transcript entry since the copy the view holds, so that a streamed message costs
+// the view its new text, not the whole entry again with every chunk. Both sides import this file: the host keeps a
+// `SentEntry` per entry it posted and computes deltas against it (`deltaSince`), the view applies them to its copy
+// (`applyEntryDelta`). Pure: no `vscode`, no DOM.
+//
+// A delta is generic over the entry's top-level fields, so every entry kind (and fields added later) is covered:
+// - `set`: fields with a new value, sent whole (a tool call's status, title, `extra`; an array that was replaced);
+// - `unset`: fields that are gone (a permission answered, rawOutput cleared);
+// - `grow`: arrays that only grew (a message's content, a tool call's content chunks): text appended to the `text`
+//   of items the view has (the open text block of a streamed message) and new items appended.
+// `baseRev` is the rev the view's copy must have: a view whose copy has another rev (it missed something) does not
+// apply it and asks for the entry whole (a gap).
+import type { EntryId, TranscriptEntry } from './model';
+import { isRecord, setOwn } from './narrow';
+
+export interface EntryDelta {
+  id: EntryId;
+  /** The rev the view's copy must have for this delta to apply. */
+  baseRev: number;
+  /** The entry's rev after it. */
+  rev: number;
+  set?: Record<string, unknown>;
+  unset?: string[];
+  grow?: Record<string, ArrayGrowth>;
+}
+
+export interface ArrayGrowth {
+  /** `[index, text]`: `text` appended to the `text` of the item at `index`. */
+  texts?: Array<[number, string]>;
+  /** Items appended after the ones the view has. */
+  items?: unknown[];
+}
+
+/** Fields that address the entry rather than describe it. */
+const KEY_FIELDS = new Set(['id', 'rev']);
+
+/** How many characters of a text's end are kept to check that a later text only appended to it. */
+const TAIL_CHECK_CHARS = 16;
+
+type SentValue =
+  | { shape: 'plain'; value: unknown }
+  | { shape: 'record'; value: Record<string, unknown>; copy: Record<string, unknown> }
+  | { shape: 'array'; value: unknown[]; items: unknown[]; texts: Array<SentText | undefined> };
+
+interface SentText {
+  length: number;
+  tail: string;
+}
+
+/** What the host last posted of an entry: enough to tell what changed since, without a deep copy of it. */
+export interface SentEntry {
+  rev: number;
+  fields: Map<string, SentValue>;
+}
+
+/** Records the entry as the view now has it (it was just posted whole, or a delta brought the view up to it). */
+export function recordSent(entry: TranscriptEntry): SentEntry {
+  const fields = new Map<string, SentValue>();
+  for (const [key, value] of Object.entries(entry)) {
+    if (!KEY_FIELDS.has(key)) fields.set(key, sentValue(value));
+  }
+  return { rev: entry.rev, fields };
+}
+
+function sentValue(value: unknown): SentValue {
+  if (Array.isArray(value)) return { shape: 'array', value, items: value.slice(), texts: value.map(sentText) };
+  if (isRecord(value)) return { shape: 'record', value, copy: { ...value } };
+  return { shape: 'plain', value };
+}
+
+function sentText(item: unknown): SentText | undefined {
+  if (!isRecord(item) || typeof item.text !== 'string') return undefined;
+  return { length: item.text.length, tail: item.text.slice(-TAIL_CHECK_CHARS) };
+}
+
+/**
+ * What changed in `entry` since `sent`, or undefined when nothing did (same rev). Updates `sent` to the entry as
+ * it is now: the caller posts the delta.
+ */
+export function deltaSince(sent: SentEntry, entry: TranscriptEntry): EntryDelta | undefined {
+  if (entry.rev === sent.rev) return undefined;
+  const delta: EntryDelta = { id: entry.id, baseRev: sent.rev, rev: entry.rev };
+  const seen = new Set<string>();
+  for (const [key, value] of Object.entries(entry)) {
+    if (KEY_FIELDS.has(key)) continue;
+    seen.add(key);
+    const before = sent.fields.get(key);
+    const growth = before ? changeOf(before, value) : 'whole';
+    if (growth === 'same') continue;
+    if (growth === 'whole') (delta.set ??= {})[key] = value;
+    else (delta.grow ??= {})[key] = growth;
+    sent.fields.set(key, sentValue(value));
+  }
+  for (const key of [...sent.fields.keys()]) {
+    if (seen.has(key)) continue;
+    (delta.unset ??= []).push(key);
+    sent.fields.delete(key);
+  }
+  sent.rev = entry.rev;
+  return delta;
+}
+
+function changeOf(before: SentValue, value: unknown): 'same' | 'whole' | ArrayGrowth {
+  switch (before.shape) {
+    case 'plain':
+      return Object.is(before.value, value) ? 'same' : 'whole';
+    case 'record':
+      return before.value === value && sameRecord(before.copy, before.value) ? 'same' : 'whole';
+    case 'array':
+      return Array.isArray(value) ? arrayGrowth(before, value) : 'whole';
+  }
+}
+
+function sameRecord(copy: Record<string, unknown>, value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  if (keys.length !== Object.keys(copy).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(copy, key) && Object.is(copy[key], value[key]));
+}
+
+/** How `value` grew from what was sent, or 'whole' when it did not only grow (an item replaced, text rewritten). */
+function arrayGrowth(before: Extract<SentValue, { shape: 'array' }>, value: unknown[]): 'same' | 'whole' | ArrayGrowth {
+  const { items, texts } = before;
+  if (value.length < items.length) return 'whole';
+  const growth: ArrayGrowth = {};
+  for (let i = 0; i < items.length; i++) {
+    if (value[i] !== items[i]) return 'whole';
+    const was = texts[i];
+    const item = value[i];
+    const text = isRecord(item) && typeof item.text === 'string' ? item.text : undefined;
+    if (was === undefined || text === undefined) {
+      if (was !== undefined || text !== undefined) return 'whole';
+      continue;
+    }
+    if (text.length === was.length && text.endsWith(was.tail)) continue;
+    if (text.length < was.length || !text.startsWith(was.tail, was.length - was.tail.length)) return 'whole';
+    (growth.texts ??= []).push([i, text.slice(was.length)]);
+  }
+  if (value.length > items.length) growth.items = value.slice(items.length);
+  return growth.texts || growth.items ? growth : before.value === value ? 'same' : 'whole';
+}
+
+/**
+ * The view's copy with `delta` applied (a new object; `entry` and its arrays are not changed), or undefined when it
+ * does not apply: the copy's rev is not the delta's base, or a grown array does not match (a gap: ask for the
+ * entry whole).
+ */
+export function applyEntryDelta(entry: TranscriptEntry, delta: EntryDelta): TranscriptEntry | undefined {
+  if (entry.id !== delta.id || entry.rev !== delta.baseRev) return undefined;
+  const next: Record<string, unknown> = { ...entry };
+  for (const [key, growth] of Object.entries(delta.grow ?? {})) {
+    const grown = grownArray(next[key], growth);
+    if (!grown) return undefined;
+    setOwn(next, key, grown);
+  }
+  for (const [key, value] of Object.entries(delta.set ?? {})) {
+    if (!KEY_FIELDS.has(key)) setOwn(next, key, value);
+  }
+  for (const key of delta.unset ?? []) {
+    if (!KEY_FIELDS.has(key)) delete next[key];
+  }
+  next.rev = delta.rev;
+  return next as unknown as TranscriptEntry;
+}
+
+function grownArray(value: unknown, growth: ArrayGrowth): unknown[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const next = value.slice();
+  for (const [index, text] of growth.texts ?? []) {
+    const item: unknown = next[index];
+    if (!isRecord(item) || typeof item.text !== 'string') return undefined;
+    next[index] = { ...item, text: item.text + text };
+  }
+  if (growth.items) next.push(...growth.items);
+  return next;
+}
+
+/** A delta's shape (the view checks what the host posts before its store sees it). */
+export function isEntryDelta(value: unknown): value is EntryDelta {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.baseRev === 'number' &&
+    typeof value.rev === 'number' &&
+    (value.set === undefined || isRecord(value.set)) &&
+    (value.unset === undefined || (Array.isArray(value.unset) && value.unset.every((key) => typeof key === 'string'))) &&
+    (value.grow === undefined || (isRecord(value.grow) && Object.values(value.grow).every(isGrowth)))
+  );
+}
+
+function isGrowth(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { texts, items } = value;
+  const textsOk =
+    texts === undefined ||
+    (Array.isArray(texts) &&
+      texts.every((pair) => Array.isArray(pair) && pair.length === 2 && Number.isSafeInteger(pair[0]) && pair[0] >= 0 && typeof pair[1] === 'string'));
+  return textsOk && (items === undefined || Array.isArray(items));
+}
