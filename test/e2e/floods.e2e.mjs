@@ -22,7 +22,40 @@ async function sideBarWidth(page, width) {
   return (await page.locator('.part.sidebar').boundingBox())?.width;
 }
 
+/** What the 20,000-chunk message reads as, whitespace collapsed (stream-20k.json). */
+function longAnswerText() {
+  const words = ['Long answer:'];
+  for (let i = 0; i < 20_000; i++) words.push(`w${i}`);
+  words.push('END-OF-LONG-ANSWER');
+  return words.join(' ');
+}
+
 export const tests = [
+  {
+    name: 'a message streamed as 20,000 chunks ends fully and exactly on screen',
+    settings: scriptedAgentSettings('stream-20k'),
+    async run({ page }) {
+      const chat = await openChatAndSend(page, 'stream the long answer');
+      const message = chat.locator('[data-entry-kind="agent"]', { hasText: 'Long answer:' });
+      const end = message.getByText('END-OF-LONG-ANSWER');
+      await waitForLocator(end, 'the end of the 20,000-chunk message', { timeout: 120_000 });
+      await waitForLocator(chat.locator('[data-action="stop"]'), 'the turn to end (no Stop button)', { state: 'detached' });
+      const shown = (await message.textContent()) ?? '';
+      const expected = longAnswerText();
+      const actual = shown.replace(/\s+/g, ' ').trim();
+      if (actual !== expected) {
+        const at = [...expected].findIndex((ch, i) => actual[i] !== ch);
+        assert.fail(`the message differs from what was streamed at character ${at}: …${actual.slice(Math.max(0, at - 40), at + 40)}… (expected …${expected.slice(Math.max(0, at - 40), at + 40)}…); ${actual.length} vs ${expected.length} characters`);
+      }
+      // Followed to the bottom: the message's last line (its box's bottom edge) is inside the transcript's viewport.
+      const scroller = await chat.locator('.transcript__scroller').boundingBox();
+      const box = await message.boundingBox();
+      assert.ok(scroller && box, 'the transcript and the message have boxes');
+      const bottom = box.y + box.height;
+      assert.ok(bottom > scroller.y + 20 && bottom <= scroller.y + scroller.height + 1, `the end of the message is on screen (message bottom at ${bottom}, transcript ${scroller.y}..${scroller.y + scroller.height})`);
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'stream-20k-end.png') });
+    },
+  },
   {
     name: 'a huge message is cut with a note, and "Open full message" opens all of it read-only',
     settings: scriptedAgentSettings('fault-huge-chunk'),
