@@ -1,7 +1,7 @@
 // What this client advertises in `initialize`: exactly the methods its plugged-in features serve, nothing more, the chat
 // view's support for boolean session config options (drawn as toggles by the composer), what the plugged-in
-// chat view draws (elicitation forms and URL consent, compaction rows), and terminal sign-in when the extension can
-// run the agent's command in a VS Code terminal. Notices need no capability (the spec has none).
+// chat view draws (elicitation forms and URL consent, compaction rows, agent notices), and terminal sign-in when the
+// extension can run the agent's command in a VS Code terminal.
 import type { ClientCapabilities } from '../shared/acp';
 import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests';
 
@@ -9,9 +9,11 @@ import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests'
 export interface ChatRenders {
   elicitation: { form: boolean; url: boolean };
   compaction: boolean;
+  /** Agent `notice` updates (`session.notices`, stable since 2026-10-09). */
+  notices: boolean;
 }
 
-export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false };
+export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
 
 export interface ClientFeatures {
   /** Terminal authentication methods can be run (the agent's own command, in a terminal). */
@@ -31,7 +33,11 @@ export function clientCapabilitiesFor(
   return {
     fs: { readTextFile: has('fs/read_text_file'), writeTextFile: has('fs/write_text_file') },
     terminal: TERMINAL_METHODS.every(has),
-    session: { configOptions: { boolean: {} }, ...(renders.compaction ? { compaction: {} } : {}) },
+    session: {
+      configOptions: { boolean: {} },
+      ...(renders.compaction ? { compaction: {} } : {}),
+      ...(renders.notices ? { notices: {} } : {}),
+    },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
   };

@@ -66,7 +66,7 @@ export interface ToolCallFacts {
   toolCallId: string;
   title: string;
   kind: string;
-  /** The agent's own tool name when it says one (`_meta.claudeCode.toolName`, `_meta.toolName`). */
+  /** The agent's own tool name when it says one (the tool call's `name`, else `_meta.claudeCode.toolName`, `_meta.toolName`). */
   toolName?: string;
   paths: ResolvedPath[];
   /** The workspace roots, as given and with symlinks followed. */

@@ -19,7 +19,10 @@ export interface ToolCallDescription {
 }
 
 
-function toolNameOf(meta: unknown): string | undefined {
+/** The tool call's `name` (stable since 2026-09-17), else what agents put in `_meta` before it existed. */
+function toolNameOf(entry: ToolCallEntry): string | undefined {
+  if (entry.name) return entry.name;
+  const meta = entry.extra._meta;
   if (!isRecord(meta)) return undefined;
   const claude = meta.claudeCode;
   if (isRecord(claude) && typeof claude.toolName === 'string') return claude.toolName;
@@ -57,7 +60,7 @@ export function describeToolCall(entry: ToolCallEntry): ToolCallDescription {
     toolCallId: entry.toolCallId,
     title: entry.title,
     kind: entry.toolKind,
-    toolName: toolNameOf(entry.extra._meta),
+    toolName: toolNameOf(entry),
     paths: pathsOf(entry),
     command: commandOf(entry),
   };

@@ -67,6 +67,8 @@ export interface ToolCallEntry extends EntryBase {
   kind: 'tool_call';
   toolCallId: string;
   title: string;
+  /** The agent's programmatic tool name (`name`, e.g. `read_file`); in v1 a later `null` leaves it as it is. */
+  name?: string;
   toolKind: OpenToolKind;
   status: OpenToolCallStatus;
   content: OpenToolCallContent[];

@@ -2,7 +2,8 @@
 // `toolCall` (all the same patch, v2 upsert semantics):
 //   - an omitted field keeps its value;
 //   - `null` clears it: title -> "", kind -> "other", status -> "pending", content/locations -> [],
-//     rawInput/rawOutput -> absent, unknown fields (`_meta` included) -> removed from `extra`;
+//     rawInput/rawOutput -> absent, unknown fields (`_meta` included) -> removed from `extra`; except `name` (the
+//     tool's programmatic name), which v1 cannot clear: `null` leaves it as it is;
 //   - a value replaces the previous one; arrays (content, locations) are replaced whole;
 //   - a value of the wrong type is ignored (the rest of the update still applies); invalid array items are skipped;
 //   - unknown kinds, statuses and content types are kept verbatim; unknown fields go to `extra`.
@@ -48,6 +49,10 @@ function patchField(entry: ToolCallEntry, key: string, value: unknown): boolean 
   switch (key) {
     case 'title':
       return setString(value, DEFAULT_TITLE, (v) => (entry.title = v));
+    case 'name':
+      if (typeof value !== 'string') return false;
+      entry.name = value;
+      return true;
     case 'kind':
       return setString(value, DEFAULT_TOOL_KIND, (v) => (entry.toolKind = v));
     case 'status':

@@ -27,16 +27,17 @@ describe('client capabilities', () => {
     });
   });
 
-  it('advertises elicitation modes and compaction only for what the chat view draws', () => {
+  it('advertises elicitation modes, compaction and notices only for what the chat view draws', () => {
     const none = clientCapabilitiesFor(NO_CLIENT_FEATURES, NOTHING_RENDERED);
     assert.equal(none.elicitation, undefined);
     assert.equal(none.session?.compaction, undefined);
+    assert.equal(none.session?.notices, undefined);
     const full = clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS);
     assert.deepEqual(full.elicitation, { form: {}, url: {} });
-    assert.deepEqual(full.session, { configOptions: { boolean: {} }, compaction: {} });
-    const formOnly = clientCapabilitiesFor(NO_CLIENT_FEATURES, { elicitation: { form: true, url: false }, compaction: false });
+    assert.deepEqual(full.session, { configOptions: { boolean: {} }, compaction: {}, notices: {} });
+    const formOnly = clientCapabilitiesFor(NO_CLIENT_FEATURES, { elicitation: { form: true, url: false }, compaction: false, notices: false });
     assert.deepEqual(formOnly.elicitation, { form: {} }, 'a mode not drawn is omitted, not null');
-    assert.ok(!('notices' in (full.session ?? {})), 'the spec has no notice capability');
+    assert.ok(!('notices' in (formOnly.session ?? {})), 'notices not drawn are not advertised');
   });
 
   it('advertises exactly the fs methods and the terminal set that are served', () => {

@@ -23,6 +23,14 @@ function permissionDescriptions(trace: string): ToolCallDescription[] {
 const summary = (d: ToolCallDescription) => ({ kind: d.kind, paths: d.paths, commands: d.command?.commands, opaque: d.command?.opaque, toolName: d.toolName });
 
 describe('policy: what real permission requests say', () => {
+  it('the tool call\'s `name` is the tool name, before what older agents put in `_meta`', () => {
+    const state = createSessionState('s');
+    applySessionUpdate(state, { sessionUpdate: 'tool_call', toolCallId: 'n1', title: 'Run', kind: 'execute', name: 'run_shell', _meta: { claudeCode: { toolName: 'Bash' } } }, 0);
+    assert.equal(describeToolCall(mergedToolCall(state, { toolCallId: 'n1' })).toolName, 'run_shell');
+    const request = mergedToolCall(state, { toolCallId: 'n2', title: 'Edit', name: 'apply_patch' } as Record<string, unknown> & { toolCallId: string });
+    assert.equal(describeToolCall(request).toolName, 'apply_patch', 'the name in the permission request\'s own toolCall');
+  });
+
   it('claude-agent-acp: edit paths from locations and file_path, the Bash command line', () => {
     assert.deepEqual(permissionDescriptions('claude-agent-acp-all').map(summary), [
       { kind: 'edit', paths: ['/home/user/project/hello.txt'], commands: undefined, opaque: undefined, toolName: 'Edit' },

@@ -125,13 +125,26 @@ describe('reducer: tool calls', () => {
 
   it('keeps unknown fields in extra; a later _meta replaces the earlier one; null removes', () => {
     const state = createSessionState('s');
-    apply(state, { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'T', _meta: { a: 1, b: 2 }, name: 'Read', futureField: [1] });
-    assert.deepEqual(tool(state).extra, { _meta: { a: 1, b: 2 }, name: 'Read', futureField: [1] });
+    apply(state, { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'T', _meta: { a: 1, b: 2 }, futureField: [1] });
+    assert.deepEqual(tool(state).extra, { _meta: { a: 1, b: 2 }, futureField: [1] });
     apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', _meta: { c: 3 } });
-    assert.deepEqual(tool(state).extra, { _meta: { c: 3 }, name: 'Read', futureField: [1] });
-    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', _meta: null, name: null });
+    assert.deepEqual(tool(state).extra, { _meta: { c: 3 }, futureField: [1] });
+    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', _meta: null });
     assert.deepEqual(tool(state).extra, { futureField: [1] });
     assert.equal('sessionUpdate' in tool(state).extra, false);
+  });
+
+  it('keeps the tool\'s name (v1: null leaves it, a string replaces it, another type is ignored)', () => {
+    const state = createSessionState('s');
+    apply(state, { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Reading configuration file', name: 'read_file' });
+    assert.equal(tool(state).name, 'read_file');
+    assert.equal('name' in tool(state).extra, false, 'a modelled field, not an unknown one');
+    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', name: null, status: 'completed' });
+    assert.equal(tool(state).name, 'read_file');
+    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', name: 42 });
+    assert.equal(tool(state).name, 'read_file');
+    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', name: 'read_text_file' });
+    assert.equal(tool(state).name, 'read_text_file');
   });
 
   it('keeps unknown kinds, statuses and content types verbatim', () => {
