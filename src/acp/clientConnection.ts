@@ -133,13 +133,14 @@ export class AcpClientConnection implements Disposable {
   }
 
   /** Only with `loadSession`; the agent replays the conversation as session/update before it answers. */
-  async loadSession(params: LoadSessionRequest): Promise<LoadSessionResponse> {
-    return this.connection.sendRequest<LoadSessionResponse>('session/load', params);
+  /** `token`: the user gave up on it (the session was closed while loading): `$/cancel_request` is sent. */
+  async loadSession(params: LoadSessionRequest, token?: CancellationToken): Promise<LoadSessionResponse> {
+    return this.connection.sendRequest<LoadSessionResponse>('session/load', params, token);
   }
 
-  /** Only with `sessionCapabilities.resume`; no replay. */
-  async resumeSession(params: ResumeSessionRequest): Promise<ResumeSessionResponse> {
-    return this.connection.sendRequest<ResumeSessionResponse>('session/resume', params);
+  /** Only with `sessionCapabilities.resume`; no replay. `token` as for loadSession. */
+  async resumeSession(params: ResumeSessionRequest, token?: CancellationToken): Promise<ResumeSessionResponse> {
+    return this.connection.sendRequest<ResumeSessionResponse>('session/resume', params, token);
   }
 
   /** Only with `sessionCapabilities.close`. */

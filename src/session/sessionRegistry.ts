@@ -3,7 +3,7 @@
 // one whose agent went away, closes them (session/close when offered), and acts on a session named by its key (mode,
 // config options, prompts). It has no notion of the session the chat shows (see ShownSessionSource). No `vscode`
 // here; the glue injects the folders and the settings.
-import { Emitter, Event } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
 import { AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
@@ -55,11 +55,21 @@ export interface OpenSession {
   readonly cwd: string;
   /** Being loaded or resumed: the agent is replaying or restoring it. */
   opening: boolean;
+  /** While opening: gives up on the load/resume request (`$/cancel_request`), when the session is closed meanwhile. */
+  abandon?: () => void;
   /** The title the history knew, until the session has its own. */
   knownTitle?: string;
   /** Its prompts from the composer: sent, or queued while its agent works. */
   readonly prompts: SessionPrompts;
   subscriptions: { dispose(): void }[];
+}
+
+/** The session was closed while its agent was still bringing it back: nothing to show, nothing to report. */
+export class SessionAbandonedError extends Error {
+  constructor(agentName: string) {
+    super(`The session was closed before ${agentName} brought it back.`);
+    this.name = 'SessionAbandonedError';
+  }
 }
 
 /** An earlier session to bring back. */
@@ -201,17 +211,29 @@ export class SessionRegistry {
     this.add(open);
     added?.(open);
     const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) };
+    const abandoned = new CancellationTokenSource();
+    open.abandon = () => abandoned.cancel();
     try {
-      const response =
-        method === 'load' ? await agent.runtime.connection.loadSession(params) : await agent.runtime.connection.resumeSession(params);
+      const { connection } = agent.runtime;
+      const request = method === 'load' ? connection.loadSession(params, abandoned.token) : connection.resumeSession(params, abandoned.token);
+      // Given up on: settle now; the agent's late answer (a result, or -32800) is not waited for.
+      request.catch(() => undefined);
+      const givenUp = new Promise<never>((_, reject) => {
+        abandoned.token.onCancellationRequested(() => reject(new SessionAbandonedError(agent.definition.name)));
+      });
+      const response = await Promise.race([request, givenUp]);
       open.session.applySetup(response);
     } catch (error) {
       await this.remove(open);
+      if (abandoned.token.isCancellationRequested) throw new SessionAbandonedError(agent.definition.name);
       if (isAuthRequired(error)) {
         this.pool.requireAuth(agent, error);
         throw new AuthRequiredError(agent.definition.name);
       }
       throw new Error(`${agent.definition.name} could not bring the session back: ${describeError(error)}`);
+    } finally {
+      abandoned.dispose();
+      delete open.abandon;
     }
     if (method === 'resume') open.session.resumedWithoutReplay();
     open.opening = false;
@@ -243,6 +265,8 @@ export class SessionRegistry {
     if (!open) return;
     const { session, agent } = open;
     const live = !session.ended && agent.runtime.state.state === 'ready';
+    // Closed while the agent still loads it: the agent may stop (the reopen then settles as abandoned).
+    open.abandon?.();
     const released = this.remove(open);
     if (live && this.pool.lifecycle(agent).close) {
       await agent.runtime.connection.closeSession({ sessionId: session.sessionId }).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 // Session history in VS Code: the extension's own record of sessions and of the ones open (workspace storage), the
 // history view's list, deleting, and bringing back after a window reload the sessions that were open.
 import * as vscode from 'vscode';
-import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
+import { SessionAbandonedError, type OpenSession, type SessionRegistry } from '../../session/sessionRegistry';
 import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
@@ -107,6 +107,9 @@ export class SessionHistory implements vscode.Disposable {
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
       await this.deps.shown.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
+    } catch (error) {
+      // Closed by the user while it was loading: what they wanted.
+      if (!(error instanceof SessionAbandonedError)) throw error;
     } finally {
       this.browser.setOpening({ agentId, sessionId }, false);
     }
@@ -140,7 +143,7 @@ export class SessionHistory implements vscode.Disposable {
       try {
         await this.deps.shown.reopen({ ...record, show: record.shown });
       } catch (error) {
-        failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
+        if (!(error instanceof SessionAbandonedError)) failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }
     }
     if (failures.length > 0) this.ui.warn(`Some sessions could not be brought back: ${failures.join('; ')}`);

@@ -9,6 +9,7 @@ import { HistoryBrowser } from '../../../src/history/historyBrowser';
 import type { SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { HistoryMessage } from '../../../src/shared/sessionsProtocol';
 import type { TranscriptEntry } from '../../../src/shared/model';
+import { SessionAbandonedError } from '../../../src/session/sessionRegistry';
 import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -199,5 +200,46 @@ describe('session manager: a session whose agent crashed', function () {
       await manager.dispose();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('session manager: a load the user gives up on', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let manager: SessionsApi;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-abandon-'));
+  });
+
+  afterEach(async () => {
+    await manager?.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a session closed while its agent still loads it: $/cancel_request for the load, and it settles at once as abandoned', async () => {
+    let sent: string[];
+    ({ manager, sent } = scriptedManager(dir));
+    await manager.useAgent(scriptedDefinition('slow', path.join(scenarios, 'sessions-slow-load.json')));
+    const started = Date.now();
+    const reopening = manager.reopen({ agentId: 'slow', sessionId: 'earlier-session', cwd: dir });
+    const settled = reopening.then(
+      () => 'loaded',
+      (error: unknown) => (error instanceof SessionAbandonedError ? 'abandoned' : `failed: ${String(error)}`),
+    );
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (manager.openSessions.some((open) => open.opening) && sent.includes('session/load')) resolve();
+        else setImmediate(check);
+      };
+      check();
+    });
+    const opening = manager.openSessions.find((open) => open.opening);
+    assert.ok(opening);
+    await manager.close(opening.key);
+    assert.equal(await settled, 'abandoned');
+    assert.ok(Date.now() - started < 15_000, 'not after the agent\'s 20 s replay');
+    assert.deepEqual(sent.filter((method) => method === 'session/load' || method === '$/cancel_request'), ['session/load', '$/cancel_request']);
+    assert.equal(manager.openSessions.length, 0);
   });
 });
