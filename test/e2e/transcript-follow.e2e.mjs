@@ -1,7 +1,8 @@
 // Following a streamed answer in the real workbench (test/fixtures/scenarios/panel-stream.json: a transcript taller
 // than the view, then one answer of 150 paragraphs streamed 8 characters at a time). While the reader is at the
 // bottom, every new line shows fully in view the moment it appears; once they wheel up, what they read stays where
-// it is while the answer grows below; "Latest" takes them back to the end and the end is followed again.
+// it is while the answer grows below; "Latest" takes them back to the end and the end is followed again. Finished
+// paragraphs keep their elements (only the open block is drawn again).
 //
 // A probe in the chat document watches each paragraph of the answer as it is created (MutationObserver) and records
 // its first IntersectionObserver report with the transcript as root: that report is computed after the frame's
@@ -20,6 +21,7 @@ function installProbe() {
   if (!log) throw new Error('no transcript');
   window.__phase = 'follow';
   window.__lines = [];
+  window.__paragraphs = new Map();
   const seen = new WeakSet();
   const io = new IntersectionObserver(
     (records) => {
@@ -30,6 +32,8 @@ function installProbe() {
         // A paragraph replaced within the frame it was made in (the open block split in two) was never painted.
         if (!record.target.isConnected) continue;
         window.__lines.push({ text: record.target.textContent, ratio: record.intersectionRatio, phase: window.__phase });
+        const number = /^Line (\d+)/.exec(record.target.textContent ?? '')?.[1];
+        if (number !== undefined) window.__paragraphs.set(number, record.target);
       }
     },
     { root: log, threshold: [0, 0.5, 1] },
@@ -123,6 +127,9 @@ export const tests = [
       assert.ok(end.ratio >= 0.99, `the last line was fully in view when it appeared (${end.ratio})`);
       const latest = await frame.evaluate(() => window.__lines.filter((line) => line.phase === 'latest' && line.ratio < 0.99));
       assert.ok(latest.length <= 1, `lines out of view after "Latest" (at most the one in flight at the click): ${JSON.stringify(latest)}`);
+      // Finished paragraphs kept their elements all along: only the open block is drawn again.
+      const replaced = await frame.evaluate(() => [...window.__paragraphs].filter(([, p]) => !p.isConnected).map(([n]) => n));
+      assert.deepEqual(replaced, [], 'paragraphs whose element was replaced after it was painted');
       await page.mouse.move(900, 450);
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'transcript-follow-end.png') });
     },
