@@ -134,4 +134,30 @@ export const tests = [
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'transcript-follow-end.png') });
     },
   },
+  {
+    name: 'transcript: live terminal output in a card follows its newest line without forcing layouts',
+    settings: scriptedAgentSettings('panel-terminal-follow'),
+    async run({ page, context }) {
+      const browser = context.browser();
+      assert.ok(browser, 'a browser to trace');
+      const chat = await openChatAndSend(page, 'Print some lines');
+      const frame = await chatDocument(chat);
+      const output = chat.locator('[data-terminal-output] pre');
+      await waitForLocator(output, 'the terminal output in the running card');
+      const trace = await traceForcedLayouts(browser);
+      await frame.evaluate(() => performance.mark('terminal:start'));
+      await waitForLocator(output.getByText('output line 80'), 'the last line of output', { state: 'attached', timeout: 60_000 });
+      await frame.evaluate(() => performance.mark('terminal:end'));
+      const { forced } = await trace.stop('terminal:start', 'terminal:end');
+      console.log(`    terminal output of 80 lines: ${forced.length} layouts forced by the chat's script`);
+      assert.deepEqual(forced.map((f) => `${f.name} in ${f.fn}`), [], 'layouts forced by the chat while the terminal printed');
+      // The box shows the newest line (it scrolled along), as painted.
+      await frame.waitForFunction(() => {
+        const pre = document.querySelector('[data-terminal-output] pre');
+        return pre && pre.scrollHeight > pre.clientHeight * 2 && pre.scrollHeight - pre.scrollTop - pre.clientHeight <= 2;
+      });
+      await waitForLocator(chat.locator('[role="log"]').getByText('Output done.'), 'the message after the command');
+      await chat.locator('[data-terminal-output]').screenshot({ path: path.join(e2eArtifactsDir, 'transcript-terminal-follow.png') });
+    },
+  },
 ];
