@@ -157,6 +157,7 @@ export const tests = [
         return pre && pre.scrollHeight > pre.clientHeight * 2 && pre.scrollHeight - pre.scrollTop - pre.clientHeight <= 2;
       });
       await waitForLocator(chat.locator('[role="log"]').getByText('Output done.'), 'the message after the command');
+      await page.mouse.move(900, 450); // no hover tooltip in the picture
       await chat.locator('[data-terminal-output]').screenshot({ path: path.join(e2eArtifactsDir, 'transcript-terminal-follow.png') });
     },
   },
