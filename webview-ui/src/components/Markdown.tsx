@@ -1,7 +1,10 @@
-// Agent text as markdown, drawn block by block: the text is split into top-level blocks (markdown/blocks.ts) and
-// each block is a memoized component keyed by its position, so while a message streams only the last, open block
-// is parsed and drawn again; finished blocks are the same strings and are skipped. Parsed blocks are also cached,
-// so an entry scrolling back into the virtualized transcript is not parsed again.
+// Agent text as markdown, drawn block by block: the text is split into top-level blocks (markdown/blocks.ts), and
+// while a message streams only its last, open block is parsed and drawn again. The blocks sit in a tree of aligned
+// ranges of RANGE_SIZE (fragments, so the DOM stays a flat list of blocks); a range re-renders only when its last
+// block changed or a block was added to it, so a chunk costs the open block plus the few ranges on the path to it
+// (at most RANGE_SIZE children each, three levels), however long the message is. Finished blocks keep their
+// components and DOM. Their parses are cached, so an entry scrolling back into the virtualized transcript is not
+// parsed again; the open block's are not (each version is seen once).
 import { Component } from 'preact';
 import { useRef } from 'preact/hooks';
 import { BlockSplitter } from '../markdown/blocks';
@@ -10,14 +13,78 @@ import { parseMarkdown, type MdNode } from '../markdown/parse';
 import { MarkdownNodes } from './MarkdownNodes';
 
 const parsed = new LruCache<string, MdNode[]>(500);
+/** Blocks (or sub-ranges) per range. */
+const RANGE_SIZE = 32;
+/** The root range covers this many blocks (more only for messages of more blocks: then the tree is rebuilt once). */
+const ROOT_SPAN = RANGE_SIZE ** 3;
 
-class MarkdownBlock extends Component<{ text: string }> {
-  override shouldComponentUpdate(next: { text: string }): boolean {
+interface BlockProps {
+  text: string;
+  /** Still growing: parsed for this render only, not cached. */
+  open: boolean;
+}
+
+class MarkdownBlock extends Component<BlockProps> {
+  override shouldComponentUpdate(next: BlockProps): boolean {
     return next.text !== this.props.text;
   }
 
   override render() {
-    return <MarkdownNodes nodes={parsed.getOrMake(this.props.text, parseMarkdown)} />;
+    const { text, open } = this.props;
+    return <MarkdownNodes nodes={open ? parseMarkdown(text) : parsed.getOrMake(text, parseMarkdown)} />;
+  }
+}
+
+/** The blocks of one render: the splitter's live array of finished blocks and the open block after them. */
+interface Blocks {
+  finished: readonly string[];
+  finishedCount: number;
+  open: string | undefined;
+  /** The splitter's generation: a new one means every block may have changed. */
+  generation: number;
+}
+
+function blockCount(blocks: Blocks): number {
+  return blocks.finishedCount + (blocks.open === undefined ? 0 : 1);
+}
+
+function blockAt(blocks: Blocks, index: number): string | undefined {
+  return index < blocks.finishedCount ? blocks.finished[index] : index === blocks.finishedCount ? blocks.open : undefined;
+}
+
+interface RangeProps {
+  blocks: Blocks;
+  from: number;
+  /** How many blocks this range covers at most (a power of RANGE_SIZE). */
+  span: number;
+}
+
+/** The index of the last block a range holds now (below `from` when it is empty). */
+function lastIn({ blocks, from, span }: RangeProps): number {
+  return Math.min(from + span, blockCount(blocks)) - 1;
+}
+
+class BlockRange extends Component<RangeProps> {
+  override shouldComponentUpdate(next: RangeProps): boolean {
+    const before = this.props;
+    const last = lastIn(next);
+    // Finished blocks never change: only a new last block, or the open one growing or closing, redraws the range.
+    return (
+      next.blocks.generation !== before.blocks.generation ||
+      last !== lastIn(before) ||
+      blockAt(next.blocks, last) !== blockAt(before.blocks, last) ||
+      (last === next.blocks.finishedCount) !== (last === before.blocks.finishedCount)
+    );
+  }
+
+  override render() {
+    const { blocks, from, span } = this.props;
+    if (span === 1) return <MarkdownBlock text={blockAt(blocks, from) ?? ''} open={from === blocks.finishedCount} />;
+    const end = Math.min(from + span, blockCount(blocks));
+    const step = span / RANGE_SIZE;
+    const children = [];
+    for (let at = from; at < end; at += step) children.push(<BlockRange key={at} blocks={blocks} from={at} span={step} />);
+    return <>{children}</>;
   }
 }
 
@@ -30,12 +97,13 @@ interface MarkdownProps {
 export function Markdown({ text, streaming }: MarkdownProps) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
-  const { blocks } = splitter.current.update(text, !streaming);
+  const split = splitter.current.next(text, !streaming);
+  const blocks: Blocks = { finished: split.finished, finishedCount: split.count, open: split.open, generation: split.generation };
+  let span = ROOT_SPAN;
+  while (span < blockCount(blocks)) span *= RANGE_SIZE;
   return (
     <div class="markdown">
-      {blocks.map((block, i) => (
-        <MarkdownBlock key={i} text={block} />
-      ))}
+      <BlockRange blocks={blocks} from={0} span={span} />
     </div>
   );
 }

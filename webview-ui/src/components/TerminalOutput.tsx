@@ -1,7 +1,8 @@
 // The live output of a terminal inside its tool call card: plain text (escape sequences removed) in a scrolling
-// <pre> that follows the newest line while the user is at its bottom, and the command's state below it.
+// <pre> that follows the newest line while the user is at its bottom, and the command's state below it. Following
+// scrolls from a ResizeObserver on the text (after the browser's layout), never by reading layout after a render.
 // Nothing is drawn when the host has no output for the terminal (e.g. a terminal this client did not create).
-import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useTerminalView } from '../terminals/terminalContext';
 import { terminalStatus } from '../terminals/terminalStatus';
 import { terminalDisplayText } from '../terminals/terminalText';
@@ -14,16 +15,32 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
   const view = useTerminalView(terminalId);
   const text = useMemo(() => terminalDisplayText(view?.text ?? ''), [view?.text]);
   const pre = useRef<HTMLPreElement>(null);
+  const lines = useRef<HTMLSpanElement>(null);
   const stuck = useRef(true);
+  /** The next scroll event is the echo of our own scroll: nothing to read (style may be dirty by then). */
+  const ownScroll = useRef(false);
+  const hasText = text !== '';
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = pre.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
-  }, [text]);
+    const content = lines.current;
+    if (!element || !content) return undefined;
+    const observer = new ResizeObserver(() => {
+      if (!stuck.current) return;
+      element.scrollTop = element.scrollHeight;
+      ownScroll.current = true;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [hasText]);
 
   if (!view) return null;
   const status = terminalStatus(view.exitStatus);
   const onScroll = (): void => {
+    if (ownScroll.current) {
+      ownScroll.current = false;
+      return;
+    }
     const element = pre.current;
     if (element) stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
   };
@@ -31,8 +48,10 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
     <div class="terminal-output" data-terminal-output={terminalId} data-terminal-state={view.exitStatus ? 'exited' : 'running'}>
       {text ? (
         <pre ref={pre} class="terminal-output__text" tabIndex={0} onScroll={onScroll}>
-          {view.truncated ? <span class="terminal-output__note">[earlier output not shown]{'\n'}</span> : null}
-          {text}
+          <span ref={lines} class="terminal-output__lines">
+            {view.truncated ? <span class="terminal-output__note">[earlier output not shown]{'\n'}</span> : null}
+            {text}
+          </span>
         </pre>
       ) : null}
       <div class={`terminal-output__status terminal-output__status--${status.tone}`}>

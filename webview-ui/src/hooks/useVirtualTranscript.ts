@@ -2,12 +2,22 @@
 // measure rendered rows with one ResizeObserver, follow the newest entry while the user is at the bottom, keep the
 // entry the user reads in place when heights above it change or older entries are prepended, and ask for older
 // entries when the user reaches the top. Nothing runs while idle: only scroll events and resize observations.
+//
+// Rendering never reads layout. Scroll positions are put right in the ResizeObserver's callback, which the browser
+// runs after its own layout and before it paints: reading positions there is free and the write shows in the same
+// frame. A row's new height moves the model's offsets; the transcript re-renders only when the rendered window
+// (which entries, how tall the spacers) has to change.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TranscriptEntry } from '../../../src/shared/model';
 import { clearDisclosureChoices } from '../disclosure';
 import { estimateEntryHeight } from '../logic/entryHeight';
-import { anchorAt, computeWindow, prefixOffsets, scrollTopFor, type ScrollAnchor, type VirtualWindow } from '../logic/virtualWindow';
+import { buildRowLayout, layoutFits, setRowHeight, type RowLayout } from '../logic/rowLayout';
+import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, olderToRequest } from '../logic/scrollFollow';
+import { anchorAt, computeWindow, scrollTopFor, type ScrollAnchor, type VirtualWindow } from '../logic/virtualWindow';
+import { RowMeasurer, type Measurements } from './rowMeasurer';
+
+export { RowMeasurer } from './rowMeasurer';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK_PX = 24;
@@ -17,45 +27,12 @@ const OVERSCAN_PX = 800;
 export const MAX_RENDERED_ROWS = 60;
 /** Within this distance of the top (px), older entries are asked for. */
 const LOAD_OLDER_PX = 600;
-
-/** Watches the height of every rendered row; tells when one changed. */
-export class RowMeasurer {
-  private readonly observer: ResizeObserver;
-  private readonly keys = new WeakMap<Element, string>();
-
-  constructor(
-    private readonly heights: Map<string, number>,
-    onChange: () => void,
-  ) {
-    this.observer = new ResizeObserver((records) => {
-      let changed = false;
-      for (const record of records) {
-        const key = this.keys.get(record.target);
-        if (key === undefined) continue;
-        const height = record.borderBoxSize?.[0]?.blockSize ?? record.target.getBoundingClientRect().height;
-        if (height > 0 && this.heights.get(key) !== height) {
-          this.heights.set(key, height);
-          changed = true;
-        }
-      }
-      if (changed) onChange();
-    });
-  }
-
-  observe(element: Element, key: string): void {
-    this.keys.set(element, key);
-    this.observer.observe(element);
-  }
-
-  unobserve(element: Element): void {
-    this.observer.unobserve(element);
-    this.keys.delete(element);
-  }
-
-  disconnect(): void {
-    this.observer.disconnect();
-  }
-}
+/** What a user does to scroll: the scroll events that follow soon after are theirs. */
+const INTENT_EVENTS = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+/** How long (ms) after such an input a scroll counts as the user's (a smooth scroll starts within a few frames). */
+const INTENT_MS = 300;
+/** The viewport's height before the first observation says it. */
+const FIRST_VIEWPORT_PX = 600;
 
 export interface VirtualTranscriptInput {
   scroller: RefObject<HTMLElement | null>;
@@ -78,28 +55,34 @@ export interface VirtualTranscript {
   loadOlder(): boolean;
 }
 
-interface Layout {
-  keys: string[];
-  offsets: Float64Array;
-  window: VirtualWindow;
+function sameWindow(a: VirtualWindow, b: VirtualWindow): boolean {
+  return a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom;
 }
 
 export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTranscript {
   const { scroller, topSpacer, sessionKey, entries, positions, olderAvailable, requestOlder } = input;
   const [, setTick] = useState(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
+  /** Measured heights by entry key: they outlive the rows (an entry scrolled away keeps its height). */
   const heights = useRef(new Map<string, number>()).current;
-  const measurerRef = useRef<RowMeasurer | null>(null);
-  measurerRef.current ??= new RowMeasurer(heights, rerender);
   const stuck = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
   const anchor = useRef<ScrollAnchor | undefined>(undefined);
   const viewport = useRef(0);
   const requestedBefore = useRef<string | undefined>(undefined);
   const followed = useRef(sessionKey);
-  const layout = useRef<Layout | null>(null);
+  const model = useRef<RowLayout | null>(null);
+  const rendered = useRef<VirtualWindow | null>(null);
   /** Where this hook last scrolled to itself: the scroll event that follows is ours, not the user's. */
   const ownScrollTop = useRef<number | undefined>(undefined);
+  /** Where the list last settled (after our correction, or where the user left it). */
+  const settledTop = useRef(0);
+  /** When the user last did something that scrolls (wheel up, a key, pointer, touch); -Infinity: not yet. */
+  const intentAt = useRef(Number.NEGATIVE_INFINITY);
+  const intending = (): boolean => performance.now() - intentAt.current <= INTENT_MS;
+  /** The latest props for the callbacks (they are made once). */
+  const props = useRef({ olderAvailable, requestOlder });
+  props.current = { olderAvailable, requestOlder };
 
   // Another session: its entry ids mean other entries.
   if (followed.current !== sessionKey) {
@@ -111,88 +94,138 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     requestedBefore.current = undefined;
   }
 
-  const keys = entries.map((entry) => entry.id);
-  const offsets = prefixOffsets(entries.map((entry) => heights.get(entry.id) ?? estimateEntryHeight(entry)));
-  const indexOf = (key: string): number | undefined => positions.get(key);
-  const anchoredTop = anchor.current ? scrollTopFor(anchor.current, offsets, indexOf) : undefined;
-  const window = computeWindow(offsets, {
-    scrollTop: anchoredTop ?? 0,
-    viewportHeight: viewport.current || scroller.current?.clientHeight || 600,
-    overscanPx: OVERSCAN_PX,
-    atBottom: stuck.current || anchoredTop === undefined,
-    maxItems: MAX_RENDERED_ROWS,
-  });
-  layout.current = { keys, offsets, window };
+  if (!layoutFits(model.current, positions, entries.length, (i) => entries[i].id)) {
+    model.current = buildRowLayout(
+      entries.map((entry) => entry.id),
+      positions,
+      (i) => heights.get(entries[i].id) ?? estimateEntryHeight(entries[i]),
+    );
+  }
+  const layout = model.current;
 
+  /** The window for the scroll state the hook holds: the end while following, else around the anchor. */
+  const targetWindow = (current: RowLayout): VirtualWindow => {
+    const anchoredTop = anchor.current ? scrollTopFor(anchor.current, current.offsets, (key) => current.positions.get(key)) : undefined;
+    return computeWindow(current.offsets, {
+      scrollTop: anchoredTop ?? 0,
+      viewportHeight: viewport.current || FIRST_VIEWPORT_PX,
+      overscanPx: OVERSCAN_PX,
+      atBottom: stuck.current || anchoredTop === undefined,
+      maxItems: MAX_RENDERED_ROWS,
+    });
+  };
+  const window = targetWindow(layout);
+  rendered.current = window;
+
+  // Everything below runs from events (resize observations, scrolls, clicks), where layout is up to date.
   const base = (): number => topSpacer.current?.offsetTop ?? 0;
 
-  const maybeLoadOlder = useCallback((): void => {
-    const element = scroller.current;
-    const current = layout.current;
-    if (!element || !current || !olderAvailable || current.keys.length === 0 || current.window.start !== 0) return;
-    if (element.scrollTop - base() > LOAD_OLDER_PX) return;
-    const before = current.keys[0];
-    if (requestedBefore.current === before) return;
-    requestedBefore.current = before;
-    requestOlder(before);
-  }, [scroller, olderAvailable, requestOlder]);
-
-  // After every render: put the scroll position where it belongs (the bottom, or the anchor entry where it was).
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (stuck.current) {
-      element.scrollTop = element.scrollHeight;
-      ownScrollTop.current = element.scrollTop;
-    } else if (anchor.current) {
-      const top = scrollTopFor(anchor.current, offsets, indexOf);
-      if (top !== undefined && Math.abs(element.scrollTop - (base() + top)) > 1) {
-        element.scrollTop = base() + top;
-        ownScrollTop.current = element.scrollTop;
-      }
-    }
-    maybeLoadOlder();
-  });
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return undefined;
-    const onScroll = (): void => {
-      const current = layout.current;
-      if (!current) return;
-      const own = ownScrollTop.current !== undefined && Math.abs(element.scrollTop - ownScrollTop.current) < 1;
-      ownScrollTop.current = undefined;
-      // Our own correction (to the bottom, or keeping the anchor in place, perhaps clamped by the browser while
-      // the rows below are not measured yet) says nothing about where the user wants to be.
-      if (own) return;
-      const bottom = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
-      stuck.current = bottom;
-      setAtBottom(bottom);
-      const top = element.scrollTop - base();
-      anchor.current = bottom ? undefined : anchorAt(current.offsets, current.keys, top);
-      const next = computeWindow(current.offsets, {
-        scrollTop: top,
-        viewportHeight: element.clientHeight,
-        overscanPx: OVERSCAN_PX,
-        atBottom: bottom,
-        maxItems: MAX_RENDERED_ROWS,
-      });
-      if (next.start !== current.window.start || next.end !== current.window.end) rerender();
-      else maybeLoadOlder();
-    };
-    const viewportObserver = new ResizeObserver(() => {
-      if (element.clientHeight !== viewport.current) {
-        viewport.current = element.clientHeight;
-        rerender();
-      }
+  const maybeLoadOlder = (element: HTMLElement): void => {
+    const current = model.current;
+    const before = olderToRequest({
+      listScrollTop: element.scrollTop - base(),
+      thresholdPx: LOAD_OLDER_PX,
+      windowAtStart: rendered.current?.start === 0,
+      olderAvailable: props.current.olderAvailable,
+      firstKey: current?.keys[0],
+      requestedBefore: requestedBefore.current,
     });
-    viewportObserver.observe(element);
-    element.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      viewportObserver.disconnect();
-      element.removeEventListener('scroll', onScroll);
+    if (before === undefined) return;
+    requestedBefore.current = before;
+    props.current.requestOlder(before);
+  };
+
+  /** Scrolls to `top` (our own move: its scroll event is not the user's). */
+  const scrollOwn = (element: HTMLElement, top: number): void => {
+    element.scrollTop = top;
+    ownScrollTop.current = element.scrollTop;
+    settledTop.current = ownScrollTop.current;
+  };
+
+  /** After the browser laid out: take the measured heights, put the scroll position right, re-render if needed. */
+  const onMeasured = (measured: Measurements): void => {
+    const element = scroller.current;
+    const current = model.current;
+    if (!element || !current) return;
+    for (const [key, height] of measured.rows) {
+      heights.set(key, height);
+      const index = current.positions.get(key);
+      if (index !== undefined && current.keys[index] === key) setRowHeight(current, index, height);
+    }
+    viewport.current = element.clientHeight;
+    const anchoredTop = !stuck.current && anchor.current ? scrollTopFor(anchor.current, current.offsets, (key) => current.positions.get(key)) : undefined;
+    // While the user is starting to scroll away, following would cancel their scroll: wait for its event.
+    const target = followTarget(
+      { stuck: stuck.current && !intending(), anchoredTop: anchoredTop === undefined ? undefined : base() + anchoredTop },
+      { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight },
+    );
+    if (target !== undefined) scrollOwn(element, target);
+    else settledTop.current = element.scrollTop;
+    const next = targetWindow(current);
+    if (!rendered.current || !sameWindow(next, rendered.current)) rerender();
+    else maybeLoadOlder(element);
+  };
+
+  const onMeasuredRef = useRef(onMeasured);
+  onMeasuredRef.current = onMeasured;
+  const measurerRef = useRef<RowMeasurer | null>(null);
+  measurerRef.current ??= new RowMeasurer((measured) => onMeasuredRef.current(measured));
+
+  const onScroll = (): void => {
+    const element = scroller.current;
+    const current = model.current;
+    if (!element || !current) return;
+    const own = isOwnScroll(element.scrollTop, ownScrollTop.current);
+    ownScrollTop.current = undefined;
+    // Our own correction (to the bottom, or keeping the anchor in place, perhaps clamped by the browser while
+    // the rows below are not measured yet) says nothing about where the user wants to be.
+    if (own) return;
+    const metrics = { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight };
+    const verdict = judgeScroll({
+      stuck: stuck.current,
+      atBottom: isAtBottom(metrics, SLACK_PX),
+      userIntent: intending(),
+      movedUpPx: settledTop.current - metrics.scrollTop,
+      viewportHeight: metrics.clientHeight,
+    });
+    intentAt.current = Number.NEGATIVE_INFINITY;
+    if (verdict === 'refollow') {
+      scrollOwn(element, maxScrollTop(metrics));
+      return;
+    }
+    const bottom = verdict === 'follow';
+    stuck.current = bottom;
+    settledTop.current = metrics.scrollTop;
+    setAtBottom(bottom);
+    anchor.current = bottom ? undefined : anchorAt(current.offsets, current.keys, metrics.scrollTop - base());
+    const next = targetWindow(current);
+    if (!rendered.current || !sameWindow(next, rendered.current)) rerender();
+    else maybeLoadOlder(element);
+  };
+  const onScrollRef = useRef(onScroll);
+  onScrollRef.current = onScroll;
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const spacer = topSpacer.current;
+    const measurer = measurerRef.current;
+    if (!element || !measurer) return undefined;
+    const listener = (): void => onScrollRef.current();
+    const intent = (event: Event): void => {
+      if (event instanceof WheelEvent && event.deltaY >= 0) return; // down: towards the end, where following is
+      intentAt.current = performance.now();
     };
-  }, [scroller, rerender, maybeLoadOlder]);
+    measurer.watch(element);
+    if (spacer) measurer.watch(spacer);
+    element.addEventListener('scroll', listener, { passive: true });
+    for (const type of INTENT_EVENTS) element.addEventListener(type, intent, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', listener);
+      for (const type of INTENT_EVENTS) element.removeEventListener(type, intent);
+      measurer.unobserve(element);
+      if (spacer) measurer.unobserve(spacer);
+    };
+  }, [scroller, topSpacer]);
 
   useEffect(() => () => measurerRef.current?.disconnect(), []);
 
@@ -200,16 +233,20 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     stuck.current = true;
     anchor.current = undefined;
     setAtBottom(true);
+    // A click, not an update: one synchronous layout is fine here. The rows of the end then mount and are measured,
+    // and the observation keeps the list at its bottom.
+    const element = scroller.current;
+    if (element) scrollOwn(element, element.scrollHeight);
     rerender();
-  }, [rerender]);
+  }, [scroller, rerender]);
 
   const loadOlder = useCallback((): boolean => {
-    const first = layout.current?.keys[0];
-    if (!olderAvailable || first === undefined) return false;
+    const first = model.current?.keys[0];
+    if (!props.current.olderAvailable || first === undefined) return false;
     requestedBefore.current = first;
-    requestOlder(first);
+    props.current.requestOlder(first);
     return true;
-  }, [olderAvailable, requestOlder]);
+  }, []);
 
   return { window, atBottom, scrollToBottom, measurer: measurerRef.current, loadOlder };
 }

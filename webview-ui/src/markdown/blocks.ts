@@ -91,6 +91,21 @@ export function splitBlocks(text: string, final = true): BlockSplit {
   return new BlockSplitter().update(text, final);
 }
 
+/** The blocks of a stream so far, as `BlockSplitter.next` gives them (nothing copied). */
+export interface StreamBlocks {
+  /**
+   * The finished blocks, oldest first: a live array that only grows while the text only grows (read it, keep no
+   * copy); the same array and the same strings from one update to the next.
+   */
+  finished: readonly string[];
+  /** How many of `finished` there are now (the array may grow later). */
+  count: number;
+  /** The open (last) block, or undefined when there is none. */
+  open: string | undefined;
+  /** Changes when the splitter started over (the text was not a continuation): every block may differ. */
+  generation: number;
+}
+
 /**
  * Remembers how far it got, so that while a message only grows, each update scans just the new lines and the
  * finished blocks are the very same strings as before.
@@ -99,22 +114,48 @@ export class BlockSplitter {
   private text = '';
   private state = initialScan();
   private finished: string[] = [];
+  private generation = 0;
 
-  update(text: string, final: boolean): BlockSplit {
-    if (!text.startsWith(this.text)) {
+  /**
+   * The blocks of `text`. Streaming (not `final`), the cost is that of the new lines and the open block, not of the
+   * whole text: a streamed message only grows, so only the open block's part of the text is compared with what was
+   * seen before (and its length); a final text is compared whole.
+   */
+  next(text: string, final: boolean): StreamBlocks {
+    if (!this.continues(text, final)) {
       this.state = initialScan();
       this.finished = [];
+      this.generation++;
     }
     this.text = text;
     // A final scan looks at the partial last line, which a later, longer text may continue: scan a copy.
     const state = final ? { ...this.state } : this.state;
     const finished = final ? this.finished.slice() : this.finished;
     scan(state, text, finished, final);
-    const blocks = finished.slice();
     // The open block: from its start, or (between blocks) the partial line not scanned yet.
     const open = trimBlock(text.slice(state.blockStart >= 0 ? state.blockStart : state.pos));
-    if (open !== '') blocks.push(open);
-    if (final) return { blocks, finished: blocks.length };
-    return { blocks, finished: finished.length };
+    if (final && open !== '') finished.push(open);
+    return {
+      finished,
+      count: finished.length,
+      open: final || open === '' ? undefined : open,
+      generation: this.generation,
+    };
+  }
+
+  update(text: string, final: boolean): BlockSplit {
+    const { finished, count, open } = this.next(text, final);
+    const blocks = finished.slice(0, count);
+    if (open !== undefined) blocks.push(open);
+    return { blocks, finished: count };
+  }
+
+  private continues(text: string, final: boolean): boolean {
+    const before = this.text;
+    if (text.length < before.length) return false;
+    if (final) return text.startsWith(before);
+    // From the separator before the open block on: what the next scan builds on.
+    const from = Math.max(0, (this.state.blockStart >= 0 ? this.state.blockStart : this.state.pos) - 2);
+    return text.startsWith(from === 0 ? before : before.slice(from), from);
   }
 }

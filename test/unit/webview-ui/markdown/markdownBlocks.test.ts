@@ -78,6 +78,34 @@ describe('markdown block splitting', () => {
       assert.deepEqual(splitter.update('new\n\nstuff\n', false).blocks, ['new', 'stuff']);
     });
 
+    it('next(): the finished blocks are one live array, not copied per chunk; the open block apart', () => {
+      const splitter = new BlockSplitter();
+      const first = splitter.next('one\n\ntwo\n\nthr', false);
+      assert.deepEqual([first.finished.slice(0, first.count), first.open], [['one'], 'two\n\nthr']);
+      const second = splitter.next('one\n\ntwo\n\nthree\n\nfo', false);
+      assert.equal(second.finished, first.finished, 'the same array');
+      assert.deepEqual([second.finished.slice(0, second.count), second.open], [['one', 'two'], 'three\n\nfo']);
+      assert.equal(second.generation, first.generation);
+      const done = splitter.next('one\n\ntwo\n\nthree\n\nfour', true);
+      assert.deepEqual([done.finished.slice(0, done.count), done.open], [['one', 'two', 'three', 'four'], undefined]);
+    });
+
+    it('streaming, only the open block is compared with the text seen before (a stream only grows)', () => {
+      const splitter = new BlockSplitter();
+      const before = splitter.next('alpha\n\nbeta\n\nga', false);
+      // The finished part is not read again: a cost per chunk of the open block, not of the whole message.
+      const same = splitter.next('ALPHA\n\nbeta\n\ngamma', false);
+      assert.equal(same.generation, before.generation);
+      assert.deepEqual([same.finished.slice(0, same.count), same.open], [['alpha'], 'beta\n\ngamma']);
+      // A change in the open block, or a shorter text, starts over; so does any change in a final text.
+      assert.notEqual(splitter.next('alpha\n\nBETA\n\ngamma!', false).generation, before.generation);
+      const shorter = splitter.next('alpha', false);
+      assert.deepEqual([shorter.count, shorter.open], [0, 'alpha']);
+      const final = new BlockSplitter();
+      const a = final.next('x\n\ny', true);
+      assert.notEqual(final.next('X\n\ny', true).generation, a.generation);
+    });
+
     it('gives the same blocks streamed chunk by chunk as split at once', () => {
       const text = '# Head\n\nPara *one*\n\n```py\nx = 1\n\ny = 2\n```\n\n- a\n\n- b\n\nEnd.';
       const splitter = new BlockSplitter();
