@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { findExtensionHost } from '../e2e/idle.mjs';
 import { installProbe } from '../e2e/probe.mjs';
-import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
+import { artifactsDir, newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
 import { FLOOR_EXTENSION } from './clients.mjs';
 import { measureScenario } from './measure.mjs';
 import { LOAD_SESSION_ID, probeOptions, writeStreamScenario } from './scenario.mjs';
@@ -46,6 +46,9 @@ export async function runWindow({ client, dir, productExtension, sizes, kinds, t
     for (const kind of kinds) {
       samples[kind] = await measureScenario({ browser: session.browser, frame, client, hostPid, kind, timeoutMs: timeoutMs(kind) });
       const s = samples[kind];
+      // What each client showed at the end of each scenario (the last round's), to look at.
+      mkdirSync(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, `stream-${client.name}-${kind}.png`) }).catch(() => {});
       log(`${client.name} ${kind}: ${s.timedOut ? `NOT shown after ${s.timeoutMs / 1000} s${s.floodShown !== undefined ? ` (${s.floodShown} flood chunks in the DOM)` : ''}` : `in the DOM after ${s.inDomMs} ms`}, ` +
         `${s.latencies.length} stamps, last lag ${s.lastLagMs} ms, posted ${s.posted} chars in ${s.messages} messages, host CPU ${s.hostCpuS.toFixed(2)} s, RSS ${(s.hostRss / 2 ** 20).toFixed(0)} MiB, ` +
         `busy ${s.trace.error ?? `${s.trace.busyMs?.toFixed(0)} ms`}`);
