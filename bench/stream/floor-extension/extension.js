@@ -1,7 +1,9 @@
 // The floor client of the stream benchmarks (bench/cases/stream.mjs): a webview view where the ACP chat would be,
 // showing what the agent streams in the least work a chat panel can do. The host keeps no transcript: each update
 // becomes a small item (a text piece of a message, or one line for a tool call or its update), items are batched
-// and posted once per frame (~16 ms) with only what is new, consecutive pieces of one message merged into one.
+// and posted at most once per frame (~16 ms) with only what is new, consecutive pieces of one message merged into
+// one: what comes after a quiet frame goes out at once (after the rest of what was read with it), what comes
+// sooner waits for the next frame.
 // The page (page.js) only appends. Prompts come from the page's textarea (Enter), session/load from its Load button.
 const vscode = require('vscode');
 const { FloorAgent } = require('./acp.js');
@@ -16,6 +18,7 @@ class Poster {
     this.items = [];
     this.timer = undefined;
     this.ready = false;
+    this.lastPost = 0;
   }
 
   text(key, role, text) {
@@ -36,7 +39,7 @@ class Poster {
   }
 
   schedule() {
-    if (this.timer === undefined && this.ready) this.timer = setTimeout(() => this.flush(), FRAME_MS);
+    if (this.timer === undefined && this.ready) this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastPost + FRAME_MS - Date.now()));
   }
 
   flush() {
@@ -44,6 +47,7 @@ class Poster {
     if (this.items.length === 0) return;
     const items = this.items;
     this.items = [];
+    this.lastPost = Date.now();
     void this.webview.postMessage(items);
   }
 
@@ -94,7 +98,7 @@ class FloorView {
     this.agent = new FloorAgent(config.get('agent'), cwd, updateHandler(this.poster));
     this.cwd = cwd;
     view.webview.options = { enableScripts: true };
-    view.webview.onDidReceiveMessage((message) => this.received(view.webview, message));
+    view.webview.onDidReceiveMessage((message) => void this.received(view.webview, message));
     view.webview.html = pageHtml();
     view.onDidDispose(() => this.dispose());
   }
