@@ -67,7 +67,8 @@ function hostFigures(samples, kind, what, { memoryBudget } = {}) {
 
 function postedFigure(samples, kind, what, streamed) {
   const perRound = (variant) => samples[variant].map((round) => `${round[kind].posted.toLocaleString('en')} in ${round[kind].messages} messages`).join('; ');
-  return paired(samples, kind, (s) => s.posted / streamed[kind], {
+  // A round whose end was not shown in time posted only part of it: left out.
+  return paired(samples, kind, (s) => (s.timedOut ? undefined : s.posted / streamed[kind]), {
     id: `stream.${kind}.posted`, label: `${what}: characters posted to the chat document per character streamed (floor column: the floor's)`, unit: '×', budget: 2, budgetOn: 'value',
     note: `streamed ${streamed[kind].toLocaleString('en')} characters; posted per round: ours ${perRound('ours')}; floor ${perRound('floor')}`,
   });
