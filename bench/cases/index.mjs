@@ -10,6 +10,7 @@ export const caseModules = [
   './bundle.mjs',
   './activation.mjs',
   './workbench.mjs',
+  './stream.mjs',
   '../files-read.mjs',
   '../terminal-flood.mjs',
   './diff.mjs',

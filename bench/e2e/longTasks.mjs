@@ -16,7 +16,7 @@ const CATEGORIES = ['toplevel', 'blink.user_timing', '__metadata'];
 const TASK = 'ThreadControllerImpl::RunTask';
 
 /** Starts a trace; `stop()` resolves with every event. One trace at a time per browser. */
-async function startTrace(browser) {
+export async function startTrace(browser) {
   const cdp = await browser.newBrowserCDPSession();
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
@@ -33,7 +33,7 @@ async function startTrace(browser) {
 }
 
 /** Runs a CALIBRATION_MS busy task in `frame` as its own task, between two marks. */
-function runCalibrationTask(frame) {
+export function runCalibrationTask(frame) {
   return frame.evaluate(
     (ms) =>
       new Promise((resolve) => {
@@ -50,14 +50,14 @@ function runCalibrationTask(frame) {
   );
 }
 
-function mark(frame, name) {
+export function mark(frame, name) {
   return frame.evaluate((markName) => performance.mark(markName), name);
 }
 
 /**
  * What the trace says about the window between the marks `bench:window-start` and `bench:window-end`:
  * `{ calibrated, calibrationMs, tasks: [ms of each task > LONG_TASK_MS], taskCpuMs: [their thread CPU ms], longestMs,
- * taskCount }`.
+ * taskCount, busyMs (the tasks' time inside the window, summed), busyCpuMs (their thread CPU time, summed) }`.
  */
 export function analyseTrace(events) {
   const marks = new Map(events.filter((e) => e.cat === 'blink.user_timing' && e.name.startsWith('bench:')).map((e) => [e.name, e]));
@@ -81,6 +81,8 @@ export function analyseTrace(events) {
     taskCpuMs: long.map((e) => (e.tdur === undefined ? null : e.tdur / 1000)),
     longestMs: Math.max(0, ...inWindow.map((e) => e.dur / 1000)),
     taskCount: inWindow.length,
+    busyMs: inWindow.reduce((sum, e) => sum + (Math.min(e.ts + e.dur, end.ts) - Math.max(e.ts, start.ts)) / 1000, 0),
+    busyCpuMs: inWindow.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0),
   };
 }
 

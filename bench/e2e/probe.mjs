@@ -8,10 +8,13 @@
 //                                    the viewport (true) or left it (false), from an IntersectionObserver on it
 //   window.__benchProbe.resizes      [[time, width, height], …]: the window's resize events (the workbench sizes a
 //                                    hidden webview to 0 × 0 and gives it its size back when it is shown)
+//   window.__benchProbe.posted       with `countMessages`: characters of every message event the document received,
+//                                    as JSON.stringify(event.data).length (what its host posted to it), and
+//   window.__benchProbe.messages     how many
 // It only reads text of nodes the mutations added or changed. In the workbench's own top-level page it only records
 // long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock (a cross-check of the trace
 // in longTasks.mjs: Chromium reports there the tasks of same-origin frames in its renderer, the chat's included).
-export function installProbe({ stampPattern, markPattern }) {
+export function installProbe({ stampPattern, markPattern, countMessages = false }) {
   if (window.top === window) {
     // The chat webview is same-origin with the workbench page here (code-server serves both) and shares its
     // renderer; Chromium tells the top-level page of long tasks its frames run. Tasks run through CDP
@@ -29,7 +32,7 @@ export function installProbe({ stampPattern, markPattern }) {
   }
   const pattern = new RegExp(stampPattern, 'g');
   const markers = new RegExp(markPattern, 'g');
-  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, onScreen: {}, resizes: [], attached: 0 };
+  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, onScreen: {}, resizes: [], attached: 0, posted: 0, messages: 0 };
   window.__benchProbe = probe;
   // The innermost element showing `mark` inside `node` (which just came into the DOM or changed).
   const elementShowing = (node, mark) => {
@@ -76,6 +79,10 @@ export function installProbe({ stampPattern, markPattern }) {
     }
   });
   const resized = () => probe.resizes.push([Date.now(), window.innerWidth, window.innerHeight]);
+  const received = (event) => {
+    probe.posted += JSON.stringify(event.data)?.length ?? 0;
+    probe.messages++;
+  };
   // The webview host fills this frame with document.open()/write(), which drops observers registered before it
   // (in Chromium). So the probe re-attaches whenever the root element changed; a cheap check, 4 times a frame.
   let root;
@@ -86,6 +93,7 @@ export function installProbe({ stampPattern, markPattern }) {
     observer.observe(root, { subtree: true, childList: true, characterData: true });
     // document.open() also drops the window's listeners; adding the same listener again is a no-op otherwise.
     window.addEventListener('resize', resized);
+    if (countMessages) window.addEventListener('message', received);
     probe.attached++;
     probe.rootAt = Date.now();
     look(root, root.textContent, Date.now());

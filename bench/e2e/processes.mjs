@@ -59,3 +59,13 @@ export function descendants(root, text) {
 export function cpuSeconds(pids) {
   return pids.reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0) / TICKS_PER_SECOND;
 }
+
+/** Resident memory of `pid` in bytes (VmRSS of /proc/<pid>/status), or undefined when it is gone. */
+export function residentBytes(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
