@@ -106,7 +106,7 @@ export class ReviewService implements vscode.Disposable {
       const shown = changes.ledger === shownLedger;
       for (const file of changes.ledger.pending()) all.push({ file, ledger: changes.ledger, shown });
     }
-    return all.sort((a, b) => Number(b.shown) - Number(a.shown));
+    return all.sort((a, b) => Number(b.shown) - Number(a.shown) || a.file.path.localeCompare(b.file.path));
   }
 
   /** The ledger that holds a file's pending change: the shown session's when it does, else the other one's. */
