@@ -25,6 +25,8 @@ export interface ReviewApi {
   readonly inline: InlineReviewApi;
   /** The chat's "N files changed" strip (its messages and buttons). */
   readonly strip: ChangesStrip;
+  /** Where the ledgers are kept across a window reload (the next window reads it). */
+  readonly store: ReviewStore | undefined;
   /** Replaces the review's dialogs until disposed (integration tests answer them). */
   useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
 }
@@ -100,6 +102,7 @@ export function registerReview(
     decorations,
     inline: inline.api,
     strip,
+    store: chat.store,
     useUserInterface: (replacement) => {
       const previous = ui;
       ui = replacement;

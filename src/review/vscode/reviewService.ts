@@ -71,6 +71,9 @@ export class ReviewService implements vscode.Disposable {
   /** Any conversation's pending changes changed (the chat's "files changed" strip lists them all). */
   readonly onDidChangeAny = this.anyEmitter.event;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly saveEmitter = new vscode.EventEmitter<void>();
+  /** The ledgers were written to the store (tests wait for it). */
+  readonly onDidSave = this.saveEmitter.event;
 
   constructor(
     sessions: SessionRegistry,
@@ -85,6 +88,7 @@ export class ReviewService implements vscode.Disposable {
       this.watch,
       this.changeEmitter,
       this.anyEmitter,
+      this.saveEmitter,
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
       sessions.onDidOpenSession((open) => this.track(open)),
@@ -245,5 +249,6 @@ export class ReviewService implements vscode.Disposable {
     const { stored, dropped } = packReview(conversations);
     if (dropped.length > 0) this.log(`Over the size limit, the earlier text of ${dropped.length} file(s) is not kept across a reload: ${dropped.join(', ')}`);
     this.store?.set(stored);
+    this.saveEmitter.fire();
   }
 }
