@@ -55,9 +55,11 @@ describe('review: kept across a reload, and created files undone inline', functi
     const store = suite.api.review.store;
     assert.ok(store, 'the review has a store');
     const stored = await untilStored(suite.api.review.service, () => store.get(), (value) => [edited, created].every((file) => storedPaths(value).includes(file)));
-    const files = unpackReview(stored).flatMap((item) => item.ledger.files);
+    // This session's conversation (a file written just after an earlier test's turn may be claimed by that one too).
+    const mine = unpackReview(stored).find((item) => item.ledger.files.some((file) => file.path === created));
+    assert.ok(mine, "this session's ledger is stored");
     assert.deepEqual(
-      files.filter((file) => file.path === edited || file.path === created).map((file) => [path.basename(file.path), file.baseline, file.current]).sort(),
+      mine.ledger.files.filter((file) => file.path === edited || file.path === created).map((file) => [path.basename(file.path), file.baseline, file.current]).sort(),
       [
         ['kept.disk.txt', 'alpha\nbeta\n', 'alpha\nBETA\n'],
         ['kept.new.txt', null, 'made by the agent\n'],
@@ -69,17 +71,19 @@ describe('review: kept across a reload, and created files undone inline', functi
     const noneShown = { currentKey: undefined, onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ShownSessionSource;
     const next = new ReviewService(noSessions, noneShown, () => ({ dispose: () => undefined }), () => undefined, { get: () => store.get(), set: () => undefined });
     try {
-      const pending = next.allPending().filter(({ file }) => file.path === edited || file.path === created);
-      assert.deepEqual(pending.map(({ file, shown }) => [path.basename(file.path), file.status, shown]).sort(), [
-        ['kept.disk.txt', 'modified', false],
-        ['kept.new.txt', 'created', false],
+      const ledger = next.ledgerFor(created);
+      assert.ok(ledger, 'the next window has the ledger');
+      assert.ok(next.allPending().some((change) => change.file.path === created && !change.shown), 'listed as an earlier session\'s change');
+      assert.deepEqual(ledger.pending().filter((file) => file.path === edited || file.path === created).map((file) => [path.basename(file.path), file.status, file.baseline]).sort(), [
+        ['kept.disk.txt', 'modified', 'alpha\nbeta\n'],
+        ['kept.new.txt', 'created', null],
       ]);
       // Undo in the next window puts the text from before the agent's change back, and removes the created file.
-      await next.setText(edited, 'alpha\nbeta\n');
-      await next.setText(created, null);
+      await next.setText(edited, 'alpha\nbeta\n', undefined, ledger);
+      await next.setText(created, null, undefined, ledger);
       assert.equal(fs.readFileSync(edited, 'utf8'), 'alpha\nbeta\n');
       assert.equal(fs.existsSync(created), false);
-      assert.deepEqual(next.allPending().filter(({ file }) => file.path === edited || file.path === created), []);
+      assert.deepEqual(ledger.pending().filter((file) => file.path === edited || file.path === created), []);
     } finally {
       next.dispose();
     }

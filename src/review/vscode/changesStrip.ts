@@ -43,7 +43,7 @@ export class ChangesStrip implements vscode.Disposable {
     switch (message.type) {
       case 'keepChanges':
         if (message.path === undefined) this.actions.keepEverything();
-        else this.actions.keep(this.held(message.path));
+        else this.actions.keepEverywhere(this.held(message.path));
         return;
       case 'undoChanges':
         if (message.path === undefined) return this.actions.undoEverything();

@@ -81,7 +81,13 @@ export class ReviewActions {
 
   /** Keep every pending change, of every conversation (the chat's "Keep all"). */
   keepEverything(): void {
-    for (const { file, ledger } of this.review.allPending()) ledger.keep(file.path);
+    for (const { file } of this.review.allPending()) this.keepEverywhere(file.path);
+    this.baselines.refresh();
+  }
+
+  /** Keep a file's changes in every conversation that changed it (the chat's strip lists the file once). */
+  keepEverywhere(file: string): void {
+    for (const ledger of this.review.ledgersOf(file)) ledger.keep(file);
     this.baselines.refresh();
   }
 

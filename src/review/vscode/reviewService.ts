@@ -102,22 +102,32 @@ export class ReviewService implements vscode.Disposable {
     sessions.openSessions.forEach((open) => this.track(open));
   }
 
-  /** Every file with changes to review, of every conversation (the shown session's first). */
+  /**
+   * Every file with changes to review, of every conversation, by path; a file two conversations changed is listed
+   * once, with the shown session's change (else the one `ledgerFor` picks).
+   */
   allPending(): PendingChange[] {
     const shownLedger = this.ledger;
-    const all: PendingChange[] = [];
+    const byFile = new Map<string, PendingChange>();
     for (const changes of this.byConversation.values()) {
       const shown = changes.ledger === shownLedger;
-      for (const file of changes.ledger.pending()) all.push({ file, ledger: changes.ledger, shown });
+      for (const file of changes.ledger.pending()) {
+        const key = caseKey(file.path);
+        if (!byFile.has(key) || shown) byFile.set(key, { file, ledger: changes.ledger, shown });
+      }
     }
-    return all.sort((a, b) => Number(b.shown) - Number(a.shown) || a.file.path.localeCompare(b.file.path));
+    return [...byFile.values()].sort((a, b) => Number(b.shown) - Number(a.shown) || a.file.path.localeCompare(b.file.path));
+  }
+
+  /** Every conversation's ledger that holds a pending change of the file. */
+  ledgersOf(file: string): ChangeLedger[] {
+    return [...this.byConversation.values()].map((changes) => changes.ledger).filter((ledger) => ledger.get(file) !== undefined);
   }
 
   /** The ledger that holds a file's pending change: the shown session's when it does, else the other one's. */
   ledgerFor(file: string): ChangeLedger | undefined {
     if (this.ledger?.get(file)) return this.ledger;
-    for (const changes of this.byConversation.values()) if (changes.ledger.get(file)) return changes.ledger;
-    return undefined;
+    return this.ledgersOf(file)[0];
   }
 
   /** The current session's ledger. */

@@ -84,8 +84,6 @@ export class InlineReview implements vscode.Disposable {
     this.status.command = 'acp.review.nextHunk';
     this.subscriptions = [
       review.onDidChange(() => this.refresh()),
-      // A file of an earlier session (the chat's strip lists them too) can be reviewed inline as well.
-      review.onDidChangeAny(() => this.refresh()),
       diffs.onDidComputeLater(() => this.refresh()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.refresh()),
       vscode.window.onDidChangeActiveTextEditor(() => this.refresh()),
@@ -93,7 +91,7 @@ export class InlineReview implements vscode.Disposable {
         if (event.textEditor === vscode.window.activeTextEditor) this.updateStatus();
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (this.cache.has(event.document.uri.toString()) || this.review.ledgerFor(event.document.uri.fsPath)) this.refresh();
+        if (this.cache.has(event.document.uri.toString()) || this.review.ledger?.get(event.document.uri.fsPath)) this.refresh();
       }),
       vscode.workspace.onDidCloseTextDocument((document) => this.cache.delete(document.uri.toString())),
     ];
@@ -103,7 +101,7 @@ export class InlineReview implements vscode.Disposable {
   /** The document's file under review, with its hunks placed in the document as it is now; undefined when none. */
   fileOf(document: vscode.TextDocument): InlineFile | undefined {
     const key = document.uri.toString();
-    const file = document.uri.scheme === 'file' ? this.review.ledgerFor(document.uri.fsPath)?.get(document.uri.fsPath) : undefined;
+    const file = document.uri.scheme === 'file' ? this.review.ledger?.get(document.uri.fsPath) : undefined;
     const diff = file && typeof file.current === 'string' ? this.diffs.get(file.path, file.baseline, file.current) : undefined;
     if (!file || typeof file.current !== 'string' || !diff?.hunks || diff.hunks.length === 0) {
       this.cache.delete(key);
