@@ -116,6 +116,16 @@ export const tests = [
       assert.equal(readFileSync(files.app, 'utf8'), afterTurn2.app);
       assert.equal(readFileSync(files.util, 'utf8'), afterTurn2.util);
       assert.equal(existsSync(files.created(3)), false, 'the file created in turn 3 is removed');
+
+      // A new session: the previous one's changes stay in the strip, marked as an earlier session's, and can be undone.
+      await sendTurn(chat, input, 4);
+      await waitForLocator(strip(chat, 3), 'the strip after turn 4');
+      await chat.locator('[data-action="new-session"]').first().click();
+      await waitForLocator(chat.locator('[data-changes-strip] [data-other-session="true"]').nth(2), "the strip still lists turn 4's files, as an earlier session's");
+      await waitForLocator(strip(chat, 3), 'the strip with the 3 files in the new session');
+      await row(chat, 'util.js').locator('[data-action="undo-file"]').click();
+      await waitForLocator(strip(chat, 2), 'the strip: 2 files after Undo in the new session');
+      assert.equal(readFileSync(files.util, 'utf8'), afterTurn2.util);
     },
   },
   {
@@ -144,4 +154,15 @@ export const tests = [
       assert.equal(existsSync(files.created(1)), false, 'the created file is removed');
     },
   },
+  ...['Default Dark Modern', 'Default High Contrast'].map((theme) => ({
+    name: `changes strip: drawn in the ${theme} theme (600 px and 300 px)`,
+    settings: scriptedAgentSettings('changes-strip', { 'workbench.colorTheme': theme }),
+    async run({ page, workspace }) {
+      projectFiles(workspace);
+      const { chat, input } = await openComposer(page);
+      await sendTurn(chat, input, 1);
+      await waitForLocator(strip(chat, 3), 'the strip: 3 files changed');
+      await screenshots(page, chat, `changes-strip-${theme.toLowerCase().replace(/\s+/g, '-')}`);
+    },
+  })),
 ];
