@@ -31,10 +31,10 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     clientServices,
     policy,
     agentSelected,
-    features: () => ({ auth: features.auth, inlineReview: features.review.inline }),
+    features: () => ({ auth: features.auth, inlineReview: features.review.inline, changes: features.review.strip }),
     newSession: () => features.newSession(),
   });
-  const features = wireFeatures(context, { agents, parts, clientServices, composer: chat.composer, agentSelected, showChat: chat.showChat });
+  const features = wireFeatures(context, { agents, parts, clientServices, composer: chat.composer, agentSelected, showChat: chat.showChat, postToChat: (message) => chat.provider.post(message) });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });
   context.subscriptions.push(
     ...sessions.disposables,

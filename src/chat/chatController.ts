@@ -12,6 +12,7 @@ import type { SessionHistory } from '../history/vscode/sessionHistory';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
+import type { ChangesStrip } from '../review/vscode/changesStrip';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSession } from './shownSession';
 import type { SessionKey } from '../shared/sessionKey';
@@ -28,6 +29,8 @@ export interface ChatControllerDeps {
   auth: AgentAuth;
   policy: PermissionPolicy;
   inlineReview: InlineReviewApi;
+  /** The "files changed" strip above the composer. */
+  changes: Pick<ChangesStrip, 'handle'>;
   diffView: DiffView;
   spilled: SpilledTextApi;
   /** Waits until the configured agent is selected (settings read at activation or changed). */
@@ -70,6 +73,10 @@ export class ChatController {
         const { session } = this.sessionNamed(message.sessionKey);
         return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, this.deps.roots());
       }
+      case 'keepChanges':
+      case 'undoChanges':
+      case 'reviewChanges':
+        return this.deps.changes.handle(message);
       case 'loadOlder':
       case 'resendEntry':
         // The view provider answers these (it owns what the view was sent).

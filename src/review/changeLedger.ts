@@ -36,6 +36,8 @@ export interface PendingFile {
   toolCallIds: readonly string[];
   /** Checkpoints (turn numbers) whose turn changed this file. */
   turns: readonly number[];
+  /** The baseline was not kept across a window reload (over the size limit): the file can be kept, not undone. */
+  notKept?: boolean;
 }
 
 export interface Checkpoint {
@@ -58,6 +60,7 @@ interface TrackedFile {
   current: string | null;
   toolCallIds: string[];
   turns: number[];
+  notKept?: boolean;
 }
 
 interface TurnRecord extends Checkpoint {
@@ -126,6 +129,7 @@ export class ChangeLedger {
       status: statusOf(file.baseline, file.current),
       toolCallIds: file.toolCallIds.slice(),
       turns: file.turns.slice(),
+      ...(file.notKept ? { notKept: true } : {}),
     }));
   }
 
@@ -176,9 +180,33 @@ export class ChangeLedger {
     return [...targets.values()];
   }
 
+  /** Everything the ledger holds, as plain data (to keep it across a window reload; see ledgerData.ts). */
+  toData(): LedgerData {
+    return {
+      files: [...this.files.values()].map((file) => ({ ...file, toolCallIds: file.toolCallIds.slice(), turns: file.turns.slice() })),
+      turns: this.turnRecords.map((record) => ({ ...checkpointOf(record), before: [...record.before.values()].map((target) => ({ ...target })) })),
+    };
+  }
+
+  /** Takes back what `toData` gave (an empty ledger only: a window reload's restore). */
+  load(data: LedgerData): void {
+    if (this.files.size > 0 || this.turnRecords.length > 0) return;
+    for (const file of data.files) this.files.set(this.keyOf(file.path), { ...file, toolCallIds: file.toolCallIds.slice(), turns: file.turns.slice() });
+    for (const turn of data.turns) {
+      this.turnRecords.push({ turn: this.turnRecords.length + 1, label: turn.label, time: turn.time, before: new Map(turn.before.map((target) => [this.keyOf(target.path), { ...target }])) });
+    }
+    this.changeEmitter.fire();
+  }
+
   dispose(): void {
     this.changeEmitter.dispose();
   }
+}
+
+/** A ledger as plain data. A text that was not recorded is `undefined` (left out in JSON). */
+export interface LedgerData {
+  files: { path: string; baseline: Content; current: string | null; toolCallIds: string[]; turns: number[]; notKept?: boolean }[];
+  turns: (Checkpoint & { before: RestoreTarget[] })[];
 }
 
 function checkpointOf(record: TurnRecord): Checkpoint {

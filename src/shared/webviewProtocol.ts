@@ -9,6 +9,7 @@ import {
   parsePromptMessage,
 } from './composerProtocol';
 import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
+import { ChangesHostMessage, ChangesWebviewMessage, parseChangesMessage } from './changesProtocol';
 import type { EntryDelta } from './entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
@@ -109,7 +110,8 @@ export type HostToWebview =
   | TranscriptHostMessage
   /** The permission level toggle (see permissionLevels.ts). */
   | PermissionLevelMessage
-  | SessionsHostMessage;
+  | SessionsHostMessage
+  | ChangesHostMessage;
 
 /** The messages about one session: each names it (the session the view showed when it was sent). */
 export const SESSION_SCOPED_TYPES = [
@@ -154,7 +156,8 @@ export type UnscopedWebviewToHost =
   | ComposerWebviewMessage
   | TranscriptWebviewMessage
   | { type: 'setPermissionLevel'; level: PolicyLevel }
-  | SessionsWebviewMessage;
+  | SessionsWebviewMessage
+  | ChangesWebviewMessage;
 
 export type { EntryId };
 
@@ -213,6 +216,6 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
-      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value);
+      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value) ?? parseChangesMessage(value);
   }
 }

@@ -13,6 +13,7 @@ import { SessionHistory } from '../history/vscode/sessionHistory';
 import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
+import type { ChangesStrip } from '../review/vscode/changesStrip';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
@@ -28,7 +29,7 @@ export interface ChatWiringDeps {
   policy: PermissionPolicy;
   agentSelected(): Promise<void>;
   /** Sign-in and the inline review, made after the chat (asked for on the first message). */
-  features(): { auth: AgentAuth; inlineReview: InlineReviewApi };
+  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip };
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
 }
@@ -60,6 +61,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       policy,
       composer,
       inlineReview: deps.features().inlineReview,
+      changes: deps.features().changes,
       diffView,
       spilled,
       agentSelected,
@@ -70,7 +72,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   let controller: ChatController | undefined;
   const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
-    viewState: () => [composer.viewState(), policy.settings.levelMessage()],
+    viewState: () => [composer.viewState(), policy.settings.levelMessage(), deps.features().changes.message()],
     log: agents.log,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');

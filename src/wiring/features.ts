@@ -13,6 +13,8 @@ import type { ComposerHost } from '../composer/composerHost';
 import { FollowAgent, registerFollowAgent } from '../editor/follow';
 import { type ReviewApi, registerReview } from '../review/vscode/registerReview';
 import type { AgentsWiring } from './agents';
+import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
+import type { HostToWebview } from '../shared/webviewProtocol';
 import { defaultSessionCwd } from './workspace';
 
 export interface FeaturesWiring {
@@ -32,6 +34,8 @@ export interface FeaturesDeps {
   composer: ComposerHost;
   agentSelected(): Promise<void>;
   showChat(): Thenable<unknown>;
+  /** Posts to the chat view (the review's "files changed" strip). */
+  postToChat(message: HostToWebview): void;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
@@ -49,7 +53,10 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     knownSecrets: agents.allSecrets,
   });
   const signIn = registerAuth(agents.credentials, shown, agents.launchFor, agentSelected, log.of('auth'));
-  const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'));
+  const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
+    store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn')),
+    post: deps.postToChat,
+  });
   const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
   return {
     follow: following.follow,

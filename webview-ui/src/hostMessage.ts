@@ -6,6 +6,7 @@ import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 import { isEntryDelta } from '../../src/shared/entryDelta';
+import { asChangesMessage } from '../../src/shared/changesProtocol';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
@@ -47,6 +48,8 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
     case 'sessions':
     case 'history':
       return asSessionsHostMessage(value);
+    case 'changes':
+      return asChangesMessage(value);
     default:
       return asComposerHostMessage(value);
   }

@@ -13,6 +13,7 @@ import './styles/visibleText.css';
 import './styles/terminal.css';
 import './styles/elicitation.css';
 import './styles/sessions.css';
+import './styles/changes.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';
@@ -27,6 +28,8 @@ import { ChatStore } from './store';
 import { SessionsContext } from './sessions/sessionsContext';
 import { SessionsStore } from './sessions/sessionsStore';
 import { connectToHost } from './vscodeApi';
+import { ChangesContext } from './changes/changesContext';
+import { ChangesStore } from './changes/changesStore';
 
 const host = connectToHost();
 // A delta that does not apply (the view missed a change): the host sends the entry whole.
@@ -35,6 +38,7 @@ const composerStore = new ComposerStore();
 const terminalStore = new TerminalStore();
 const levelStore = new PermissionLevelStore();
 const sessionsStore = new SessionsStore();
+const changesStore = new ChangesStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -44,6 +48,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     terminalStore.apply(message);
     levelStore.apply(message);
     sessionsStore.apply(message);
+    changesStore.apply(message);
   }
 });
 
@@ -54,7 +59,9 @@ render(
       <TerminalContext.Provider value={terminalStore}>
         <PermissionLevelContext.Provider value={levelStore}>
           <SessionsContext.Provider value={sessionsStore}>
-            <App store={store} />
+            <ChangesContext.Provider value={changesStore}>
+              <App store={store} />
+            </ChangesContext.Provider>
           </SessionsContext.Provider>
         </PermissionLevelContext.Provider>
       </TerminalContext.Provider>

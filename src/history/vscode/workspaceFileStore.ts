@@ -22,6 +22,7 @@ export interface WorkspaceFile {
 
 export const OPEN_SESSIONS_FILE: WorkspaceFile = { file: 'open-sessions.json', key: 'acp.openSessions', what: 'the open sessions' };
 export const SESSION_RECORDS_FILE: WorkspaceFile = { file: 'session-records.json', key: 'acp.sessionRecords', what: 'the session history' };
+export const REVIEW_LEDGERS_FILE: WorkspaceFile = { file: 'review-ledgers.json', key: 'acp.reviewLedgers', what: 'the changes left to review' };
 
 export function workspaceFileStore(
   context: Pick<vscode.ExtensionContext, 'storageUri' | 'workspaceState'>,

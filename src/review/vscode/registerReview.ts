@@ -11,7 +11,9 @@ import { ChangeDecorations } from './changeDecorations';
 import { type InlineReviewApi, registerInlineReview } from './inline/registerInline';
 import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
 import { type FileArgument, ReviewActions } from './reviewActions';
-import { ReviewService } from './reviewService';
+import { type ReviewStore, ReviewService } from './reviewService';
+import { ChangesStrip } from './changesStrip';
+import type { ChangesMessage } from '../../shared/changesProtocol';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
 import { describeError } from '../../shared/errors';
 
@@ -21,6 +23,10 @@ export interface ReviewApi {
   readonly decorations: ChangeDecorations;
   /** Inline review in the editor (decorations, Keep/Undo CodeLenses, navigation). */
   readonly inline: InlineReviewApi;
+  /** The chat's "N files changed" strip (its messages and buttons). */
+  readonly strip: ChangesStrip;
+  /** Where the ledgers are kept across a window reload (the next window reads it). */
+  readonly store: ReviewStore | undefined;
   /** Replaces the review's dialogs until disposed (integration tests answer them). */
   useUserInterface(ui: ReviewUserInterface): vscode.Disposable;
 }
@@ -31,9 +37,11 @@ export function registerReview(
   onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
+  /** Where the ledgers are kept across a window reload, and how the chat is told (its strip). */
+  chat: { store?: ReviewStore; post(message: ChangesMessage): void },
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
-  const service = new ReviewService(sessions, shown, onDidWrite, log);
+  const service = new ReviewService(sessions, shown, onDidWrite, log, chat.store);
   const baselines = new BaselineDocuments();
   const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
   const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);
@@ -62,8 +70,10 @@ export function registerReview(
   };
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
+  const strip = new ChangesStrip(service, diffs, actions, () => inline.api, chat.post);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
+    strip,
     service,
     differ,
     diffs,
@@ -91,6 +101,8 @@ export function registerReview(
     tree,
     decorations,
     inline: inline.api,
+    strip,
+    store: chat.store,
     useUserInterface: (replacement) => {
       const previous = ui;
       ui = replacement;

@@ -27,7 +27,7 @@ export class ReviewActions {
     if (argument && typeof argument === 'object' && 'type' in argument) return argument.type === 'hunk' ? argument.parent : argument;
     const file = typeof argument === 'string' ? argument : (argument ?? vscode.window.activeTextEditor?.document.uri)?.fsPath;
     if (!file) return undefined;
-    const pending = this.review.ledger?.get(file);
+    const pending = this.review.ledgerFor(file)?.get(file);
     if (!pending) return undefined;
     return this.tree.files().find((node) => node.file.path === pending.path) ?? { type: 'file', file: pending, before: pending.baseline, scope: 'session' };
   }
@@ -35,7 +35,7 @@ export class ReviewActions {
   async openChange(argument: FileArgument): Promise<void> {
     const node = this.nodeFor(argument);
     if (!node) return this.ui().error('The agent has no unreviewed change in this file.');
-    const ledger = this.review.ledger;
+    const ledger = this.review.ledgerFor(node.file.path);
     const turn = ledger?.lastTurn;
     const read = (): Content => (node.scope === 'lastTurn' && turn !== undefined ? ledger?.beforeTurn(turn, node.file.path) : ledger?.get(node.file.path)?.baseline);
     const left = this.baselines.uriFor(node.file.path, node.scope === 'lastTurn' ? 'before-turn' : 'before-agent', read);
@@ -49,7 +49,7 @@ export class ReviewActions {
 
   /** Keep one change: the baseline takes it, so it leaves the review; the file's other changes stay. */
   keepHunk(node: HunkNode | undefined): void {
-    const ledger = this.review.ledger;
+    const ledger = node && this.review.ledgerFor(node.parent.file.path);
     const file = node && ledger?.get(node.parent.file.path);
     if (!node || !file || typeof file.baseline !== 'string') return;
     ledger?.setBaseline(file.path, acceptHunk(file.baseline, node.hunk));
@@ -58,7 +58,7 @@ export class ReviewActions {
 
   /** Undo one change: exactly its old lines come back, wherever the user's later edits moved it; they stay. */
   async undoHunk(node: HunkNode | undefined): Promise<void> {
-    const ledger = this.review.ledger;
+    const ledger = node && this.review.ledgerFor(node.parent.file.path);
     const file = node && ledger?.get(node.parent.file.path);
     if (!node || !file) return;
     const agentText = file.current ?? '';
@@ -66,14 +66,34 @@ export class ReviewActions {
     const undone = undoHunk(agentText, now, node.hunk);
     if (undone.kind === 'conflict') return this.ui().error(`You edited inside this change of ${path.basename(file.path)}: undo the file, or change it by hand.`);
     if (undone.kind === 'tooLarge') return this.ui().error(`${path.basename(file.path)} is too large to undo one change at a time: undo the file instead.`);
-    await this.review.setText(file.path, undone.text, revertHunk(agentText, node.hunk));
+    const agentWithout = revertHunk(agentText, node.hunk);
+    // The only change of a file the agent created (and the user added nothing): the file goes, not left empty.
+    const gone = file.baseline === null && agentWithout === '' && undone.text === '';
+    await this.review.setText(file.path, gone ? null : undone.text, gone ? null : agentWithout);
     this.baselines.refresh();
   }
 
   keep(argument: FileArgument): void {
     const node = this.nodeFor(argument);
-    if (node) this.review.ledger?.keep(node.file.path);
+    if (node) this.review.ledgerFor(node.file.path)?.keep(node.file.path);
     this.baselines.refresh();
+  }
+
+  /** Keep every pending change, of every conversation (the chat's "Keep all"). */
+  keepEverything(): void {
+    for (const { file } of this.review.allPending()) this.keepEverywhere(file.path);
+    this.baselines.refresh();
+  }
+
+  /** Keep a file's changes in every conversation that changed it (the chat's strip lists the file once). */
+  keepEverywhere(file: string): void {
+    for (const ledger of this.review.ledgersOf(file)) ledger.keep(file);
+    this.baselines.refresh();
+  }
+
+  /** Undo every pending change that can be undone, of every conversation (the chat's "Undo all"). */
+  async undoEverything(): Promise<void> {
+    for (const { file } of this.review.allPending()) if (file.baseline !== undefined) await this.undoFile(file, file.baseline, true);
   }
 
   async undo(argument: FileArgument): Promise<void> {

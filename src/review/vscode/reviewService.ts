@@ -9,7 +9,8 @@ import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry
 import type { ShownSessionSource } from '../../session/shownSessionSource';
 import type { SessionKey } from '../../shared/sessionKey';
 import { toolCallFor } from '../attribution';
-import type { ChangeLedger } from '../changeLedger';
+import type { ChangeLedger, PendingFile } from '../changeLedger';
+import { packReview, unpackReview } from '../ledgerData';
 import { DiskChanges } from '../diskChanges';
 import { SessionChanges } from '../sessionChanges';
 import { WorkspaceSnapshot } from '../workspaceSnapshot';
@@ -20,6 +21,22 @@ import { watchWorkspace, type WorkspaceWatch } from './workspaceWatch';
 const GRACE_MS = 3000;
 /** How long a prompt waits for the first workspace scan before it goes anyway. */
 const SCAN_WAIT_MS = 3000;
+/** Ledger changes within this time are saved together. */
+const SAVE_DELAY_MS = 100;
+
+/** Where the ledgers are kept across a window reload (a file in the workspace storage). */
+export interface ReviewStore {
+  get(): unknown;
+  set(value: unknown): void;
+}
+
+/** A file with changes to review, with the conversation whose agent made them. */
+export interface PendingChange {
+  file: PendingFile;
+  ledger: ChangeLedger;
+  /** The conversation of the session the chat shows (false: an earlier or another session's). */
+  shown: boolean;
+}
 
 export function promptLabel(content: readonly ContentBlock[]): string {
   const text = content.map((block) => (block.type === 'text' ? block.text : block.type === 'resource_link' ? `@${block.name}` : '')).join(' ');
@@ -50,25 +67,67 @@ export class ReviewService implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
   readonly onDidChange = this.changeEmitter.event;
+  private readonly anyEmitter = new vscode.EventEmitter<void>();
+  /** Any conversation's pending changes changed (the chat's "files changed" strip lists them all). */
+  readonly onDidChangeAny = this.anyEmitter.event;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly saveEmitter = new vscode.EventEmitter<void>();
+  /** The ledgers were written to the store (tests wait for it). */
+  readonly onDidSave = this.saveEmitter.event;
 
   constructor(
     sessions: SessionRegistry,
     private readonly shown: ShownSessionSource,
     onDidWrite: OnDidWrite,
-    log: (line: string) => void,
+    private readonly log: (line: string) => void,
+    private readonly store?: ReviewStore,
   ) {
     this.disk = new DiskChanges(this.snapshot, caseKey, log);
     this.watch = watchWorkspace(this.snapshot, this.disk, log);
     this.disposables.push(
       this.watch,
       this.changeEmitter,
+      this.anyEmitter,
+      this.saveEmitter,
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
       sessions.onDidOpenSession((open) => this.track(open)),
       shown.onDidChangeSession(() => this.changeEmitter.fire()),
       onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
+    // What was left to review when the window went away (with its baselines, as far as they could be kept).
+    for (const stored of unpackReview(store?.get())) {
+      if (!this.byConversation.has(stored.conversation)) this.changesFor(stored.conversation).ledger.load(stored.ledger);
+    }
     sessions.openSessions.forEach((open) => this.track(open));
+  }
+
+  /**
+   * Every file with changes to review, of every conversation, by path; a file two conversations changed is listed
+   * once, with the shown session's change (else the one `ledgerFor` picks).
+   */
+  allPending(): PendingChange[] {
+    const shownLedger = this.ledger;
+    const byFile = new Map<string, PendingChange>();
+    for (const changes of this.byConversation.values()) {
+      const shown = changes.ledger === shownLedger;
+      for (const file of changes.ledger.pending()) {
+        const key = caseKey(file.path);
+        if (!byFile.has(key) || shown) byFile.set(key, { file, ledger: changes.ledger, shown });
+      }
+    }
+    return [...byFile.values()].sort((a, b) => Number(b.shown) - Number(a.shown) || a.file.path.localeCompare(b.file.path));
+  }
+
+  /** Every conversation's ledger that holds a pending change of the file. */
+  ledgersOf(file: string): ChangeLedger[] {
+    return [...this.byConversation.values()].map((changes) => changes.ledger).filter((ledger) => ledger.get(file) !== undefined);
+  }
+
+  /** The ledger that holds a file's pending change: the shown session's when it does, else the other one's. */
+  ledgerFor(file: string): ChangeLedger | undefined {
+    if (this.ledger?.get(file)) return this.ledger;
+    return this.ledgersOf(file)[0];
   }
 
   /** The current session's ledger. */
@@ -97,8 +156,7 @@ export class ReviewService implements vscode.Disposable {
    * Puts a file to `text` as the client (not the agent) and tells the current ledger what the agent's text is now:
    * `text` itself unless given (an undone hunk: the agent's text without it, the file keeps the user's edits too).
    */
-  async setText(file: string, text: string | null, agentText: string | null = text): Promise<void> {
-    const ledger = this.ledger;
+  async setText(file: string, text: string | null, agentText: string | null = text, ledger = this.ledgerFor(file) ?? this.ledger): Promise<void> {
     await setFileText(file, text, (written) => this.disk.ownWrite(file, written));
     ledger?.setCurrent(file, agentText);
   }
@@ -108,6 +166,10 @@ export class ReviewService implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.saveTimer !== undefined) {
+      clearTimeout(this.saveTimer);
+      this.save();
+    }
     this.live.forEach((part) => part.release());
     this.disposables.forEach((d) => d.dispose());
     this.byConversation.forEach((changes) => changes.dispose());
@@ -172,10 +234,31 @@ export class ReviewService implements vscode.Disposable {
     this.disposables.push(
       this.disk.track(changes),
       changes.ledger.onDidChange(() => {
+        this.anyEmitter.fire();
+        this.saveSoon();
         const shown = this.shown.currentKey;
         if (shown !== undefined && this.live.get(shown)?.changes === changes) this.changeEmitter.fire();
       }),
     );
     return changes;
+  }
+
+  private saveSoon(): void {
+    if (!this.store || this.saveTimer !== undefined) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save();
+    }, SAVE_DELAY_MS);
+  }
+
+  /** Keeps the conversations that have changes to review (their checkpoints with them), within the size limit. */
+  private save(): void {
+    const conversations = [...this.byConversation.entries()]
+      .filter(([, changes]) => changes.ledger.pending().length > 0)
+      .map(([conversation, changes]) => ({ conversation, ledger: changes.ledger.toData() }));
+    const { stored, dropped } = packReview(conversations);
+    if (dropped.length > 0) this.log(`Over the size limit, the earlier text of ${dropped.length} file(s) is not kept across a reload: ${dropped.join(', ')}`);
+    this.store?.set(stored);
+    this.saveEmitter.fire();
   }
 }

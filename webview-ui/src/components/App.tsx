@@ -12,6 +12,7 @@ import { Plan } from './Plan';
 import { Transcript } from './Transcript';
 import { HistoryView } from '../sessions/HistoryView';
 import { useSessions } from '../sessions/sessionsContext';
+import { ChangesStrip } from '../changes/ChangesStrip';
 
 function emptyText(state: ChatState): string {
   if (!state.synced) return 'Connecting…';
@@ -49,6 +50,7 @@ export function App({ store }: { store: ChatStore }) {
         </div>
       ) : null}
       {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} /> : null}
+      <ChangesStrip />
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer store={store} />
     </div>
