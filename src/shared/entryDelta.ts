@@ -6,30 +6,34 @@
 // A delta is generic over the entry's top-level fields, so every entry kind (and fields added later) is covered:
 // - `set`: fields with a new value, sent whole (a tool call's status, title, `extra`; an array that was replaced);
 // - `unset`: fields that are gone (a permission answered, rawOutput cleared);
-// - `grow`: arrays that only grew (a message's content, a tool call's content chunks): text appended to the `text`
-//   of items the view has (the open text block of a streamed message) and new items appended.
-// `baseRev` is the rev the view's copy must have: a view whose copy has another rev (it missed something) does not
-// apply it and asks for the entry whole (a gap).
+// - `append` and `items`: arrays that only grew (a message's content, a tool call's content chunks): text appended
+//   to the `text` of `content` items the view has (the open text block of a streamed message: the common case, so
+//   it is short on the wire) and new items appended to any array.
+// `rev` is `[from, to]`: the rev the view's copy must have, and the one it has after. A view whose copy has another
+// rev (it missed something) does not apply it and asks for the entry whole (a gap).
 import type { EntryId, TranscriptEntry } from './model';
 import { isRecord, setOwn } from './narrow';
 
 export interface EntryDelta {
   id: EntryId;
-  /** The rev the view's copy must have for this delta to apply. */
-  baseRev: number;
-  /** The entry's rev after it. */
-  rev: number;
+  /** `[from, to]`: the rev the view's copy must have for this delta to apply, and the entry's rev after it. */
+  rev: [number, number];
   set?: Record<string, unknown>;
   unset?: string[];
-  grow?: Record<string, ArrayGrowth>;
+  /** `[index, text]`: `text` appended to the `text` of item `index` of the entry's `content`. */
+  append?: Array<[number, string]>;
+  /** Items appended to the array of each field, after the ones the view has. */
+  items?: Record<string, unknown[]>;
 }
 
-export interface ArrayGrowth {
-  /** `[index, text]`: `text` appended to the `text` of the item at `index`. */
+/** How one array grew. */
+interface ArrayGrowth {
   texts?: Array<[number, string]>;
-  /** Items appended after the ones the view has. */
   items?: unknown[];
 }
+
+/** The array whose items' text grows in place (messages' content blocks): `append` is about it. */
+const APPENDED_FIELD = 'content';
 
 /** Fields that address the entry rather than describe it. */
 const KEY_FIELDS = new Set(['id', 'rev']);
@@ -79,16 +83,21 @@ function sentText(item: unknown): SentText | undefined {
  */
 export function deltaSince(sent: SentEntry, entry: TranscriptEntry): EntryDelta | undefined {
   if (entry.rev === sent.rev) return undefined;
-  const delta: EntryDelta = { id: entry.id, baseRev: sent.rev, rev: entry.rev };
+  const delta: EntryDelta = { id: entry.id, rev: [sent.rev, entry.rev] };
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(entry)) {
     if (KEY_FIELDS.has(key)) continue;
     seen.add(key);
     const before = sent.fields.get(key);
-    const growth = before ? changeOf(before, value) : 'whole';
+    const change = before ? changeOf(before, value) : 'whole';
+    // Text growth travels short only for `content` (messages); elsewhere the grown array goes whole.
+    const growth = typeof change === 'object' && change.texts && key !== APPENDED_FIELD ? 'whole' : change;
     if (growth === 'same') continue;
     if (growth === 'whole') (delta.set ??= {})[key] = value;
-    else (delta.grow ??= {})[key] = growth;
+    else {
+      if (growth.texts) delta.append = growth.texts;
+      if (growth.items) (delta.items ??= {})[key] = growth.items;
+    }
     sent.fields.set(key, sentValue(value));
   }
   for (const key of [...sent.fields.keys()]) {
@@ -145,12 +154,29 @@ function arrayGrowth(before: Extract<SentValue, { shape: 'array' }>, value: unkn
  * entry whole).
  */
 export function applyEntryDelta(entry: TranscriptEntry, delta: EntryDelta): TranscriptEntry | undefined {
-  if (entry.id !== delta.id || entry.rev !== delta.baseRev) return undefined;
+  if (entry.id !== delta.id || entry.rev !== delta.rev[0]) return undefined;
   const next: Record<string, unknown> = { ...entry };
-  for (const [key, growth] of Object.entries(delta.grow ?? {})) {
-    const grown = grownArray(next[key], growth);
-    if (!grown) return undefined;
-    setOwn(next, key, grown);
+  const copied = new Set<string>();
+  /** The entry's array `key`, copied once before it changes. */
+  const arrayOf = (key: string): unknown[] | undefined => {
+    const value = next[key];
+    if (!Array.isArray(value)) return undefined;
+    if (copied.has(key)) return value;
+    const copy = value.slice();
+    copied.add(key);
+    setOwn(next, key, copy);
+    return copy;
+  };
+  for (const [index, text] of delta.append ?? []) {
+    const array = arrayOf(APPENDED_FIELD);
+    const item: unknown = array?.[index];
+    if (!array || !isRecord(item) || typeof item.text !== 'string') return undefined;
+    array[index] = { ...item, text: item.text + text };
+  }
+  for (const [key, items] of Object.entries(delta.items ?? {})) {
+    const array = arrayOf(key);
+    if (!array) return undefined;
+    array.push(...items);
   }
   for (const [key, value] of Object.entries(delta.set ?? {})) {
     if (!KEY_FIELDS.has(key)) setOwn(next, key, value);
@@ -158,20 +184,8 @@ export function applyEntryDelta(entry: TranscriptEntry, delta: EntryDelta): Tran
   for (const key of delta.unset ?? []) {
     if (!KEY_FIELDS.has(key)) delete next[key];
   }
-  next.rev = delta.rev;
+  next.rev = delta.rev[1];
   return next as unknown as TranscriptEntry;
-}
-
-function grownArray(value: unknown, growth: ArrayGrowth): unknown[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const next = value.slice();
-  for (const [index, text] of growth.texts ?? []) {
-    const item: unknown = next[index];
-    if (!isRecord(item) || typeof item.text !== 'string') return undefined;
-    next[index] = { ...item, text: item.text + text };
-  }
-  if (growth.items) next.push(...growth.items);
-  return next;
 }
 
 /** A delta's shape (the view checks what the host posts before its store sees it). */
@@ -179,20 +193,22 @@ export function isEntryDelta(value: unknown): value is EntryDelta {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
-    typeof value.baseRev === 'number' &&
-    typeof value.rev === 'number' &&
+    Array.isArray(value.rev) &&
+    value.rev.length === 2 &&
+    value.rev.every((rev) => typeof rev === 'number') &&
     (value.set === undefined || isRecord(value.set)) &&
     (value.unset === undefined || (Array.isArray(value.unset) && value.unset.every((key) => typeof key === 'string'))) &&
-    (value.grow === undefined || (isRecord(value.grow) && Object.values(value.grow).every(isGrowth)))
+    (value.append === undefined || (Array.isArray(value.append) && value.append.every(isTextAppend))) &&
+    (value.items === undefined || (isRecord(value.items) && Object.values(value.items).every(Array.isArray)))
   );
 }
 
-function isGrowth(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  const { texts, items } = value;
-  const textsOk =
-    texts === undefined ||
-    (Array.isArray(texts) &&
-      texts.every((pair) => Array.isArray(pair) && pair.length === 2 && Number.isSafeInteger(pair[0]) && pair[0] >= 0 && typeof pair[1] === 'string'));
-  return textsOk && (items === undefined || Array.isArray(items));
+function isTextAppend(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isSafeInteger(value[0]) &&
+    (value[0] as number) >= 0 &&
+    typeof value[1] === 'string'
+  );
 }

@@ -102,9 +102,18 @@ export type HostToWebview =
   | { type: 'agent'; agent: AgentSummary }
   /**
    * What changed in a frame: entries the view does not have yet, whole (new ones last), and deltas of the ones it
-   * has (entryDelta.ts); `header` rides along when it changed in the same frame.
+   * has (entryDelta.ts); `header` rides along when it changed in the same frame. What is empty or unchanged is left
+   * out: a streamed chunk costs little more than its text.
    */
-  | { type: 'entries'; sessionKey: SessionKey; upserts: TranscriptEntry[]; deltas?: EntryDelta[]; totalEntries: number; header?: SessionHeader }
+  | {
+      type: 'entries';
+      sessionKey: SessionKey;
+      upserts?: TranscriptEntry[];
+      deltas?: EntryDelta[];
+      /** How many entries the session has in all; omitted when the view has it already. */
+      totalEntries?: number;
+      header?: SessionHeader;
+    }
   | { type: 'header'; sessionKey: SessionKey; header: SessionHeader }
   | ComposerHostMessage
   | TranscriptHostMessage

@@ -193,8 +193,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const entry = session.state.entries.find((candidate) => candidate.id === entryId);
     if (!entry) return;
     this.coalescer.flush();
-    this.coalescer.sentWhole(entry);
-    this.post({ type: 'entries', sessionKey, upserts: [entry], totalEntries: session.state.entries.length });
+    const totalEntries = session.state.entries.length;
+    this.coalescer.sentWhole(entry, totalEntries);
+    this.post({ type: 'entries', sessionKey, upserts: [entry], totalEntries });
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */

@@ -28,6 +28,8 @@ export class PatchCoalescer {
   private readonly sent = new Map<EntryId, SentEntry>();
   /** The header as the view has it (JSON), to skip posting an unchanged one. */
   private sentHeader: string | undefined;
+  /** The entry count the view was last told. */
+  private sentTotal: number | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
@@ -74,12 +76,15 @@ export class PatchCoalescer {
     this.dirtyEntries.clear();
     this.headerDirty = false;
     if (upserts.length > 0 || deltas.length > 0) {
+      const totalEntries = session.entries.length;
+      const totalChanged = totalEntries !== this.sentTotal;
+      this.sentTotal = totalEntries;
       this.post({
         type: 'entries',
         sessionKey,
-        upserts,
+        ...(upserts.length > 0 ? { upserts } : {}),
         ...(deltas.length > 0 ? { deltas } : {}),
-        totalEntries: session.entries.length,
+        ...(totalChanged ? { totalEntries } : {}),
         ...(header ? { header } : {}),
       });
     } else if (header) {
@@ -88,16 +93,18 @@ export class PatchCoalescer {
   }
 
   /** The view was just given these entries and this header whole (a snapshot): deltas start from them. */
-  resetTo(snapshot: { entries: readonly TranscriptEntry[]; header: SessionHeader } | null): void {
+  resetTo(snapshot: { entries: readonly TranscriptEntry[]; header: SessionHeader; totalEntries: number } | null): void {
     this.reset();
     if (!snapshot) return;
     for (const entry of snapshot.entries) this.remember(entry);
     this.sentHeader = JSON.stringify(snapshot.header);
+    this.sentTotal = snapshot.totalEntries;
   }
 
-  /** The view was given this entry whole outside a patch (it asked for it after a gap). */
-  sentWhole(entry: TranscriptEntry): void {
+  /** The view was given this entry whole outside a patch (it asked for it after a gap), with the entry count. */
+  sentWhole(entry: TranscriptEntry, totalEntries: number): void {
     this.remember(entry);
+    this.sentTotal = totalEntries;
   }
 
   /** Forget pending changes and what the view has (it is about to get a snapshot, or none). */
@@ -107,6 +114,7 @@ export class PatchCoalescer {
     this.headerDirty = false;
     this.sent.clear();
     this.sentHeader = undefined;
+    this.sentTotal = undefined;
   }
 
   private cancelPending(): void {

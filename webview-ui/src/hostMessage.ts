@@ -30,7 +30,8 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return isRecord(value.agent) ? (value as unknown as HostToWebview) : undefined;
     case 'entries':
       return typeof value.sessionKey === 'string' &&
-        isEntryList(value.upserts) &&
+        (value.upserts === undefined || isEntryList(value.upserts)) &&
+        (value.totalEntries === undefined || typeof value.totalEntries === 'number') &&
         (value.deltas === undefined || (Array.isArray(value.deltas) && value.deltas.every(isEntryDelta))) &&
         (value.header === undefined || isRecord(value.header))
         ? (value as unknown as HostToWebview)

@@ -72,12 +72,13 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
       const session = state.session;
       // Patches for another session (late ones from before a snapshot of a new session) are dropped.
       if (!session || session.sessionKey !== message.sessionKey) return state;
-      let next = upsertEntries(session, message.upserts, applied);
+      let next = message.upserts ? upsertEntries(session, message.upserts, applied) : session;
       if (message.deltas) next = applyDeltas(next, message.deltas, applied);
       if (message.header) next = { ...next, header: message.header };
+      const hostTotal = message.totalEntries ?? session.totalEntries;
       // The host dropped its oldest entries (transcriptCaps.ts): the view lets go of them too.
-      if (next.header.dropped && next.entries.length > message.totalEntries) next = keepNewest(next, message.totalEntries);
-      const totalEntries = Math.max(message.totalEntries, next.entries.length);
+      if (next.header.dropped && next.entries.length > hostTotal) next = keepNewest(next, hostTotal);
+      const totalEntries = Math.max(hostTotal, next.entries.length);
       if (totalEntries !== next.totalEntries) next = { ...next, totalEntries };
       return next === session ? state : { ...state, session: next };
     }
@@ -117,7 +118,7 @@ export function applyDeltas(session: SessionView, deltas: readonly EntryDelta[],
       continue;
     }
     const current = (entries ?? session.entries)[at];
-    if (current.rev >= delta.rev) continue;
+    if (current.rev >= delta.rev[1]) continue;
     const next = applyEntryDelta(current, delta);
     if (!next) {
       applied?.gaps.push(delta.id);

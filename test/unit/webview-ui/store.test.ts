@@ -186,7 +186,7 @@ describe('webview store', () => {
       store.subscribeEntry('a', (entry) => heardA.push(`${entry.id}@${entry.rev}`));
       const stopB = store.subscribeEntry('b', (entry) => heardB.push(`${entry.id}@${entry.rev}`));
       const before = listSignature(store.getState());
-      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'b', baseRev: 1, rev: 2, grow: { content: { texts: [[0, ' more']] } } }], totalEntries: 2 });
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'b', rev: [1, 2], append: [[0, ' more']] }], totalEntries: 2 });
       assert.deepEqual(heardA, []);
       assert.deepEqual(heardB, ['b@2']);
       assert.equal((store.entry('b') as { content: { text: string }[] }).content[0].text, 'two more');
@@ -202,13 +202,13 @@ describe('webview store', () => {
       const wanted: string[] = [];
       const store = new ChatStore(undefined, (key, id) => wanted.push(`${key}/${id}`));
       store.apply(snapshot([agentMessage('a', 3, 'x')]));
-      const gap = { type: 'entries' as const, sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'a', baseRev: 4, rev: 5, set: { messageId: 'm' } }], totalEntries: 1 };
+      const gap = { type: 'entries' as const, sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'a', rev: [4, 5] as [number, number], set: { messageId: 'm' } }], totalEntries: 1 };
       store.apply(gap);
       store.apply(gap);
       assert.deepEqual(wanted, ['s1/a']);
       assert.equal(store.entry('a')?.rev, 3, 'the copy is left as it was');
       store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [agentMessage('a', 5, 'whole')], totalEntries: 1 });
-      store.apply({ ...gap, deltas: [{ id: 'a', baseRev: 6, rev: 7, set: {} }] });
+      store.apply({ ...gap, deltas: [{ id: 'a', rev: [6, 7], set: {} }] });
       assert.deepEqual(wanted, ['s1/a', 's1/a']);
     });
 
@@ -216,7 +216,7 @@ describe('webview store', () => {
       const wanted: string[] = [];
       const store = new ChatStore(undefined, (_key, id) => wanted.push(id));
       store.apply({ type: 'snapshot', agent: null, session: { sessionKey: 's1' as SessionKey, header: header(), entries: [agentMessage('b', 1, 'x')], totalEntries: 5 } });
-      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'old', baseRev: 1, rev: 2, set: {} }], totalEntries: 5 });
+      store.apply({ type: 'entries', sessionKey: 's1' as SessionKey, upserts: [], deltas: [{ id: 'old', rev: [1, 2], set: {} }], totalEntries: 5 });
       assert.deepEqual(wanted, []);
     });
   });

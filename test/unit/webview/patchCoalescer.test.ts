@@ -28,7 +28,7 @@ describe('patch coalescer', () => {
     const post = posts[0];
     assert.equal(post.type, 'entries');
     if (post.type !== 'entries') return;
-    assert.deepEqual(post.upserts.map((e) => e.id), ['e1', 'e3']);
+    assert.deepEqual(post.upserts?.map((e) => e.id), ['e1', 'e3']);
     assert.equal(post.totalEntries, 3);
     assert.ok(post.header, 'the header rides along');
   });
