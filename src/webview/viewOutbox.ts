@@ -23,6 +23,7 @@ export function deliveryOf(message: HostToWebview): Delivery {
     case 'sessions':
     case 'queue':
     case 'permissionLevel':
+    case 'starting':
       return 'state';
     case 'history':
       return 'latest';
