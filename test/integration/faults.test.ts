@@ -112,7 +112,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       await assert.rejects(api.sessions.newSession());
       const agent = await untilAgentStatus(api, 'failed');
       assert.match(agent.message ?? '', /exited with code 3/);
-      assert.match(agent.message ?? '', /Last lines of its output:\n[^]*fatal: the model configuration could not be loaded/);
+      assert.doesNotMatch(agent.message ?? '', /fatal/, 'a plain sentence first');
+      assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*fatal: the model configuration could not be loaded/);
       await untilGone(watch, 'after exiting during initialize');
     });
 
@@ -126,7 +127,7 @@ describe('fault matrix: a scripted agent that fails', function () {
         await assert.rejects(started, /did not answer initialize within 1 second/);
         const agent = await untilAgentStatus(api, 'failed');
         assert.match(agent.message ?? '', /could not be started: it did not answer initialize within 1 second, so it was stopped\.[^]*raise the acp\.agentStartTimeout setting and Restart/);
-        assert.match(agent.message ?? '', /Last lines of its output:\n[^]*loading the model index/);
+        assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*loading the model index/);
         await untilGone(watch, 'after the initialize time limit');
       } finally {
         await config.update('agentStartTimeout', undefined, vscode.ConfigurationTarget.Global);
@@ -138,8 +139,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       await useAgentEntry(api, entry);
       await assert.rejects(api.sessions.newSession(), /model unavailable/);
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /could not be started: internal: model unavailable/);
-      assert.match(agent.message ?? '', /warning: no credentials found/);
+      assert.match(agent.message ?? '', /started but refused to initialize: internal: model unavailable\. See Details/);
+      assert.match(agent.details ?? '', /^Error -32603: internal: model unavailable\n\nLast lines of its output \(stderr\):\n[^]*warning: no credentials found/);
       await untilGone(watch, 'after an initialize error');
     });
   });
@@ -155,9 +156,12 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(session.state.header.turn, 'idle');
       assert.match(agentText(session), /^Here is the first half/);
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /The agent exited with code 1\.\n\nLast lines of its output:\n[^]*panic: connection to the model lost\n {4}at stream/);
+      assert.match(agent.message ?? '', /stopped: it exited with code 1\. Restart it, or send a message to start it again\.$/);
+      assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*panic: connection to the model lost\n {4}at stream/);
       const notice = notices(session).find((n) => n.severity === 'error');
-      assert.match(notice?.text ?? '', /exited with code 1[^]*panic: connection to the model lost/, 'the transcript says it too');
+      assert.equal(notice?.text, agent.message, 'the transcript says it, in the same words');
+      assert.equal(notice?.detail, agent.details, 'with the stderr tail behind Details');
+      assert.deepEqual(notice?.failure, { restart: true }, 'and offers Restart');
       await untilGone(watch, 'after exiting mid-stream');
 
       await api.sessions.restartAgent();
@@ -333,7 +337,7 @@ describe('fault matrix: a scripted agent that fails', function () {
 
     it('answers session/new with an error: the error is reported, the agent stays up', async () => {
       await useAgentEntry(api, scriptedEntry('fault-new-error'));
-      await assert.rejects(api.sessions.newSession(), /no workspace index/);
+      await assert.rejects(api.sessions.newSession(), /could not open a session: internal: no workspace index\. Retry/);
       assert.equal(api.sessions.agent?.status, 'ready');
     });
 
@@ -345,8 +349,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       const errors = notices(session).filter((n) => n.severity === 'error');
       assert.equal(errors.length, 2);
       for (const notice of errors) {
-        assert.equal(notice.text, 'The agent answered with an error.');
-        assert.match(notice.detail ?? '', /upstream rate limit/);
+        assert.match(notice.text, /^Fault \(fault-prompt-error\) could not answer: internal: upstream rate limit\. Retry, or Edit your message/);
+        assert.match(notice.detail ?? '', /^Error -32603: internal: upstream rate limit/);
       }
       assert.equal(session.state.header.turn, 'idle');
       assert.equal(api.sessions.agent?.status, 'ready');

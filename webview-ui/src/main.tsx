@@ -13,6 +13,7 @@ import './styles/visibleText.css';
 import './styles/terminal.css';
 import './styles/elicitation.css';
 import './styles/sessions.css';
+import './styles/failures.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';

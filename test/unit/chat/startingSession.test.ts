@@ -81,6 +81,10 @@ describe('a message sent before the session exists', function () {
 
   it('a session/new failure stays under the message in words, details behind; Retry then sends it', async () => {
     await withAgent('fault-new-internal');
+    // The chat opens a session by itself when it comes on screen: that fails first, with no message.
+    await assert.rejects(parts.shown.newSession(), /Claude Code could not open a session: Internal error/);
+    assert.equal(parts.shown.starting?.state, 'failed');
+    assert.equal(parts.shown.starting?.prompt, undefined);
     let onScreen = false;
     await parts.shown.submitPrompt(undefined, hello, () => (onScreen = true));
     assert.ok(onScreen);

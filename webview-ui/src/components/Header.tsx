@@ -9,7 +9,7 @@ import type { UsageInfo } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../ui/Icon';
 import { SignIn } from './SignIn';
-import { AgentProblem } from '../failures/AgentProblem';
+import { AgentProblem } from './AgentProblem';
 import { UsageMeter } from './UsageMeter';
 import { VisibleText } from '../ui/VisibleText';
 

@@ -5,7 +5,7 @@
 import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
-import { NoticeActions } from '../failures/NoticeActions';
+import { NoticeActions } from './NoticeActions';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
 const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };

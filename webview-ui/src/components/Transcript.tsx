@@ -8,7 +8,7 @@ import type { SessionView } from '../store';
 import { Icon } from '../ui/Icon';
 import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
-import { StartingRow } from '../failures/StartingRow';
+import { StartingRow } from './StartingRow';
 import type { StartingView } from '../../../src/shared/startingProtocol';
 
 interface TranscriptProps {

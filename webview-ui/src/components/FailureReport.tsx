@@ -3,7 +3,7 @@
 // then the actions that fit (Retry, Edit, Show agent log, Restart, Open Settings).
 import type { ComponentChildren } from 'preact';
 import type { FailureView } from '../../../src/shared/startingProtocol';
-import { Disclosure } from '../components/Disclosure';
+import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
 
 interface FailureReportProps {

@@ -6,7 +6,7 @@ import { useComposerStore } from '../composer/composerContext';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { FailureAction } from './FailureReport';
-import { promptPartsOfEntry } from './promptOfEntry';
+import { promptPartsOfEntry } from '../logic/promptOfEntry';
 
 export function NoticeActions({ failure }: { failure: NoticeFailure }) {
   const host = useHost();
