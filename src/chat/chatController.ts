@@ -46,10 +46,10 @@ export class ChatController {
 
   async handle(message: WebviewToHost): Promise<void> {
     const { shown, composer, history, policy } = this.deps;
+    // A prompt hears back whatever happens (the composer keeps it until then).
+    if (message.type === 'prompt') return composer.prompt(message, () => this.deps.agentSelected());
     await this.deps.agentSelected();
     switch (message.type) {
-      case 'prompt':
-        return composer.prompt(message);
       case 'setConfigOption':
       case 'setMode':
       case 'removeQueued':

@@ -2,6 +2,7 @@
 // sent meanwhile (on screen at once, with "Starting <agent>…"), and, when the start fails, the failure in words with
 // the message kept for Retry or Edit. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
+import { AuthRequiredError } from '../acp/authMethods';
 import { AgentFailure, reportOf } from '../acp/failureMessage';
 import type { PromptParts } from '../shared/composerProtocol';
 import { FailureView, packageRunnerOf, StartingView } from '../shared/startingProtocol';
@@ -35,9 +36,16 @@ export class StartingState {
     });
   }
 
-  /** The start failed: the failure in words, the message kept (for Retry or Edit). */
+  /**
+   * The start failed: the failure in words, the message kept (for Retry or Edit). A sign-in the agent needs is the
+   * chat's sign-in prompt's to say; only a message waiting for it stays, with a word on what to do.
+   */
   fail(agent: PooledAgent, error: unknown, prompt?: PromptParts): void {
     const kept = prompt ?? this.view?.prompt;
+    if (error instanceof AuthRequiredError && !kept) {
+      this.clear();
+      return;
+    }
     this.set({
       agentId: agent.definition.id,
       agentName: agent.definition.name,
@@ -63,6 +71,7 @@ export class StartingState {
 
 /** A failed start as the chat shows it: the agent's sentence and details, and what to install when its command is missing. */
 export function failureView(agent: PooledAgent, error: unknown): FailureView {
+  if (error instanceof AuthRequiredError) return { summary: `${agent.definition.name} needs you to sign in first: sign in above, then Retry.` };
   const report = reportOf(error);
   const missing = error instanceof AgentFailure && error.step === 'start' ? agent.summary.missingCommand : undefined;
   return { summary: report.summary, ...(report.details ? { details: report.details } : {}), ...(missing ? { missingCommand: missing } : {}) };

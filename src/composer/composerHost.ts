@@ -72,7 +72,7 @@ export class ComposerHost implements vscode.Disposable {
    * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
    * hears when the message is on screen (it clears its draft then), or why it could not be taken (it keeps it).
    */
-  async prompt(message: Extract<WebviewToHost, PromptMessage>): Promise<void> {
+  async prompt(message: Extract<WebviewToHost, PromptMessage>, before?: () => Promise<void>): Promise<void> {
     const { promptId } = message;
     let onScreen = false;
     const shown = (): void => {
@@ -80,6 +80,7 @@ export class ComposerHost implements vscode.Disposable {
       if (promptId !== undefined) this.deps.post({ type: 'promptAccepted', promptId });
     };
     try {
+      await before?.();
       await this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message), shown);
     } catch (error) {
       if (onScreen || promptId === undefined) throw error;
