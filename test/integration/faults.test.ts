@@ -182,7 +182,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(toolCalls(session, 'call_rm')[0]?.permission, undefined, 'the permission prompt is closed');
       assert.equal(session.state.header.turn, 'idle');
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /was killed by SIGKILL[^]*asking for permission/);
+      assert.match(agent.message ?? '', /was killed by SIGKILL/);
+      assert.match(agent.details ?? '', /asking for permission/);
       await untilGone(watch, 'after being killed with a prompt open');
       assert.equal(processExists(pid), false, `agent pid ${pid} is gone`);
     });
@@ -204,7 +205,9 @@ describe('fault matrix: a scripted agent that fails', function () {
       await within(command.gone, DEADLINE_MS, 'the terminal command still runs after its agent died');
       await untilGone(watch, 'after being killed while a terminal ran');
       assert.equal(session.ended, true);
-      assert.match((await untilAgentStatus(api, 'failed')).message ?? '', /was killed by SIGKILL[^]*running a long command/);
+      const failed = await untilAgentStatus(api, 'failed');
+      assert.match(failed.message ?? '', /was killed by SIGKILL/);
+      assert.match(failed.details ?? '', /running a long command/);
     });
 
     it('closes stdout mid-turn and keeps running: the turn ends with a message naming it, the prompt closes, it is stopped', async () => {
@@ -224,7 +227,7 @@ describe('fault matrix: a scripted agent that fails', function () {
       const said = /^Fault \(fault-stdout-close\) closed its output \(stdout\) while still running, so nothing more can come from it\. It was stopped; Restart it to go on\./;
       const notice = notices(session).find((n) => n.severity === 'error');
       assert.match(notice?.text ?? '', said, 'the transcript says what happened');
-      assert.match(notice?.text ?? '', /warning: lost the output stream/, 'with its last stderr lines');
+      assert.match(notice?.detail ?? '', /warning: lost the output stream/, 'with its last stderr lines behind Details');
       const agent = await untilAgentStatus(api, 'failed');
       assert.match(agent.message ?? '', said);
       // It ignores the end of stdin: stopping it takes SIGTERM.
@@ -292,8 +295,9 @@ describe('fault matrix: a scripted agent that fails', function () {
       await api.sessions.newSession();
       await within(api.sessions.prompt('flood'), DEADLINE_MS, 'the turn hangs after a stderr flood');
       const agent = await untilAgentStatus(api, 'failed');
-      const message = agent.message ?? '';
-      assert.match(message, /exited with code 2[^]*flood line 19999\n(…y+\n)+last words\n.*exit 2 \(scripted\)$/);
+      assert.match(agent.message ?? '', /exited with code 2/);
+      const message = agent.details ?? '';
+      assert.match(message, /flood line 19999\n(…y+\n)+last words\n.*exit 2 \(scripted\)$/);
       assert.doesNotMatch(message, /flood line 0\n/);
       assert.ok(message.length < 5_000, `the shown message is bounded (${message.length} characters)`);
       await untilGone(watch, 'after a stderr flood');
