@@ -44,8 +44,8 @@ export interface SessionRegistryDeps {
   findAgent?(agentId: string): AgentDefinition | undefined;
   /** The composer's parts as the content of a prompt to an agent with these capabilities (default: the text). */
   resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
-  /** A queued prompt could not be sent. */
-  onQueuedPromptError?(error: unknown): void;
+  /** A queued prompt to this agent could not be sent. */
+  onQueuedPromptError?(error: unknown, agentName: string): void;
 }
 
 /** A session open in the panel. */
@@ -363,7 +363,7 @@ export class SessionRegistry {
       cwd,
       opening,
       subscriptions: [],
-      prompts: new SessionPrompts(session, (parts, shown) => this.sendParts(open, parts, shown), (error) => this.deps.onQueuedPromptError?.(error)),
+      prompts: new SessionPrompts(session, (parts, shown) => this.sendParts(open, parts, shown), (error) => this.deps.onQueuedPromptError?.(error, agent.definition.name)),
     };
     session.reportFailuresWith((step, error) => agent.runtime.describeFailure(step, error));
     open.subscriptions.push(
