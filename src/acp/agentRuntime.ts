@@ -8,22 +8,23 @@ import type {
   InitializeResponse,
   RequestPermissionResponse,
 } from '../shared/acp';
-import { AgentExit, AgentLaunch, AgentProcess } from './agentProcess';
+import { AgentExit, AgentLaunch, AgentProcess, AgentSpawnError } from './agentProcess';
 import { AcpClientConnection, SessionRequestMethod } from './clientConnection';
-import { invalidParamsError } from './errors';
-import { failureMessage } from './failureMessage';
+import { errorCodeOf, invalidParamsError } from './errors';
+import { describeFailure, FailedStep, FailureReport } from './failureMessage';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { GroupGuard } from './processWatchdog';
 import { RestartBudget } from './restartBudget';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
-import { describeError } from '../shared/errors';
 
 export type AgentState = 'starting' | 'ready' | 'failed' | 'stopped';
 
 export interface AgentStateChange {
   state: AgentState;
-  /** For failed and stopped: what happened, in words for the user, with the stderr tail when useful. */
+  /** For failed and stopped: what happened, in a plain sentence for the user (which agent, what failed, what to do). */
   message?: string;
+  /** For failed: the agent's own error and the last lines of its stderr (shown behind "Details"). */
+  details?: string;
 }
 
 /** What a session gives the runtime so the agent's messages about it reach it. */
@@ -127,26 +128,30 @@ export class AgentRuntime {
     const generation = ++this.generation;
     this.setState({ state: 'starting' });
     const { log } = this.options;
-    const launch = typeof this.options.launch === 'function' ? await this.options.launch() : this.options.launch;
-    if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
-    const agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line), guard: this.options.guard });
-    this.process = agentProcess;
+    let agentProcess: AgentProcess | undefined;
     try {
+      const launch = typeof this.options.launch === 'function' ? await this.options.launch() : this.options.launch;
+      if (generation !== this.generation) throw new Error('The agent was stopped while starting.');
+      agentProcess = new AgentProcess(launch, { onStderrLine: (line) => log.stderr(line), guard: this.options.guard });
+      this.process = agentProcess;
       await agentProcess.start();
       const connection = this.connect(agentProcess);
       this.connectionInstance = connection;
-      agentProcess.onExit((exit) => {
+      const running = agentProcess;
+      running.onExit((exit) => {
         // While starting, the failed initialize says it; afterwards the exit itself is the news.
         if (generation !== this.generation || this.current.state !== 'ready') return;
-        this.fail(`The agent ${describeExit(exit)}.`, agentProcess);
+        this.fail({ summary: `${this.name} stopped: it ${describeExit(exit)}. Restart it, or send a message to start it again.` }, running);
       });
-      agentProcess.onOutputClosed(() => {
+      running.onOutputClosed(() => {
         if (generation !== this.generation || this.current.state !== 'ready') return;
-        const name = this.options.name ?? 'The agent';
         this.fail(
-          `${name} closed its output (stdout) while still running, so nothing more can come from it. ` +
-            'It was stopped; Restart it to go on.',
-          agentProcess,
+          {
+            summary:
+              `${this.name} closed its output (stdout) while still running, so nothing more can come from it. ` +
+              'It was stopped; Restart it to go on.',
+          },
+          running,
         );
       });
       const result = await this.untilAnswered(
@@ -160,10 +165,24 @@ export class AgentRuntime {
       return result;
     } catch (error) {
       if (generation === this.generation && this.current.state === 'starting') {
-        this.fail(`The agent could not be started: ${describeError(error)}`, agentProcess);
+        const step: FailedStep = error instanceof AgentSpawnError ? 'spawn' : errorCodeOf(error) !== undefined ? 'initialize' : 'start';
+        this.fail({ step, error }, agentProcess);
       }
       throw error;
     }
+  }
+
+  /** The agent's name as the user knows it. */
+  get name(): string {
+    return this.options.name ?? 'The agent';
+  }
+
+  /**
+   * A failure of this agent in words (a sentence naming the agent and what failed, then its error and the last lines
+   * of its stderr as details), secrets masked.
+   */
+  describeFailure(step: FailedStep, error: unknown): FailureReport {
+    return this.masked(describeFailure(this.name, step, error, this.process?.stderrTail() ?? ''));
   }
 
   /** Stops the agent (close stdin, wait, kill the tree). Idempotent. */
@@ -181,7 +200,7 @@ export class AgentRuntime {
     if (!this.budget.tryConsume()) {
       await this.stop();
       const message =
-        'The agent was restarted too often in a short time, so it was not restarted again. ' +
+        `${this.name} was restarted too often in a short time, so it was not restarted again. ` +
         'Check its settings and its log, then try again in a few minutes.';
       this.setState({ state: 'failed', message });
       throw new Error(message);
@@ -272,11 +291,20 @@ export class AgentRuntime {
     return ms === undefined || !Number.isFinite(ms) || ms < 0 ? DEFAULT_START_TIMEOUT_MS : ms;
   }
 
-  private fail(message: string, agentProcess: AgentProcess): void {
+  /** Fails with a report, or with the report of a failed step (the stderr tail added to its details). */
+  private fail(failure: FailureReport | { step: FailedStep; error: unknown }, agentProcess: AgentProcess | undefined): void {
     this.teardownConnection();
-    const described = failureMessage(message, agentProcess.stderrTail());
-    this.setState({ state: 'failed', message: this.options.maskSecrets?.(described) ?? described });
-    void agentProcess.stop();
+    const tail = agentProcess?.stderrTail() ?? '';
+    const report =
+      'step' in failure ? describeFailure(this.name, failure.step, failure.error, tail) : describeFailure(this.name, 'start', '', tail);
+    const { summary, details } = this.masked('step' in failure ? report : { summary: failure.summary, details: report.details });
+    this.setState(details ? { state: 'failed', message: summary, details } : { state: 'failed', message: summary });
+    void agentProcess?.stop();
+  }
+
+  private masked(report: FailureReport): FailureReport {
+    const mask = this.options.maskSecrets ?? ((text: string) => text);
+    return report.details ? { summary: mask(report.summary), details: mask(report.details) } : { summary: mask(report.summary) };
   }
 
   private teardownConnection(): void {

@@ -3,7 +3,6 @@
 // permission button of a session the chat stopped showing a moment ago still answers that session's request, or
 // nothing. The rest (new session, history, sign-in, links, the permission level) acts on the window.
 import * as vscode from 'vscode';
-import { AuthRequiredError } from '../acp/authMethods';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
 import type { ComposerHost } from '../composer/composerHost';
 import type { DiffView } from '../editor/diffView';
@@ -41,6 +40,8 @@ export interface ChatControllerDeps {
   roots(): string[];
   /** Logs a warning to the extension's log. */
   warn(line: string): void;
+  /** Brings up an agent's log (its output channel); false when it has none yet. */
+  showAgentLog(agentId: string): boolean;
 }
 
 export class ChatController {
@@ -48,10 +49,10 @@ export class ChatController {
 
   async handle(message: WebviewToHost): Promise<void> {
     const { shown, composer, history, policy } = this.deps;
+    // A prompt hears back whatever happens (the composer keeps it until then).
+    if (message.type === 'prompt') return composer.prompt(message, () => this.deps.agentSelected());
     await this.deps.agentSelected();
     switch (message.type) {
-      case 'prompt':
-        return composer.prompt(message);
       case 'setConfigOption':
       case 'setMode':
       case 'removeQueued':
@@ -106,6 +107,16 @@ export class ChatController {
         return;
       case 'restartAgent':
         return shown.restartAgent();
+      case 'retryStart':
+        return shown.retryStart();
+      case 'dismissStart':
+        shown.dismissStart();
+        return;
+      case 'retryPrompt':
+        return this.retryPrompt(message.sessionKey, message.entryId);
+      case 'showAgentLog':
+        if (!this.deps.showAgentLog(message.agentId)) throw new Error('That agent has not written a log yet.');
+        return;
       case 'authenticate':
         return this.deps.auth.signIn(message.methodId);
       case 'manageTrust':
@@ -132,12 +143,17 @@ export class ChatController {
     const { shown, history } = this.deps;
     // The sessions open when the window went away come back first.
     if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
-    if (!shown.session && shown.agent?.status === 'stopped') {
-      // Sign-in needed: the chat says so with its buttons.
-      await shown.newSession().catch((error: unknown) => {
-        if (!(error instanceof AuthRequiredError)) throw error;
-      });
-    }
+    // A failure (or a sign-in needed) shows in the chat.
+    await shown.startForView();
+  }
+
+  /** Sends again the user message of a session whose turn failed (its content as it was sent). */
+  private async retryPrompt(key: SessionKey, entryId: string): Promise<void> {
+    const { session, agent } = this.sessionNamed(key);
+    const entry = session.userMessage(entryId);
+    if (!entry) throw new Error('That message is not in the session any more.');
+    if (session.ended) throw new Error(`${agent.definition.name} stopped: Restart it, or send the message again to start it.`);
+    await session.prompt(entry.content);
   }
 
   /** The open session a message names; a message about a session that is gone is refused, not redirected. */

@@ -12,6 +12,8 @@ import type { AgentPool, PooledAgent } from '../session/agentPool';
 import type { Session } from '../session/session';
 import type { OpenSession, ReopenRequest, SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { StartingView } from '../shared/startingProtocol';
+import { StartingState } from './startingState';
 
 export class ShownSession implements ShownSessionSource {
   private shownKey: SessionKey | undefined;
@@ -22,6 +24,9 @@ export class ShownSession implements ShownSessionSource {
   private readonly subscriptions: { dispose(): void }[];
   readonly onDidChangeAgent: Event<AgentSummary> = this.agentEmitter.event;
   readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
+  /** The session being started for the chat (and the message waiting for it), or the failure of that start. */
+  private readonly startingState = new StartingState();
+  readonly onDidChangeStarting: Event<StartingView | undefined> = this.startingState.onDidChange;
 
   constructor(
     private readonly pool: AgentPool,
@@ -74,13 +79,66 @@ export class ShownSession implements ShownSessionSource {
     this.setShown(key);
   }
 
-  /** Starts a fresh session on the selected agent (starting the agent if needed) and shows it. */
+  /** What the chat shows of a session being started (see StartingState). */
+  get starting(): StartingView | undefined {
+    return this.startingState.current;
+  }
+
+  /**
+   * Starts a fresh session on the selected agent (starting the agent if needed) and shows it. While it starts the
+   * chat says so; when it fails, the chat shows why (with a message waiting for it kept), and the promise rejects.
+   */
   newSession(options: { cwd?: string } = {}): Promise<OpenSession> {
-    const creating = this.createShown(options).finally(() => {
-      if (this.creating === creating) this.creating = undefined;
+    const selected = this.pool.selected;
+    // A failed message stays on screen (for Retry or Edit) while another session starts.
+    const failedPrompt = this.startingState.current?.state === 'failed' && this.startingState.current.prompt;
+    if (selected && !failedPrompt) this.startingState.begin(selected);
+    const creating = this.createShown(options).then(
+      (open) => {
+        // A message waiting for it leaves the start row once it shows in the session (submitPrompt); a failed one stays.
+        if (!this.startingState.current?.prompt) this.startingState.clear();
+        return open;
+      },
+      (error: unknown) => {
+        if (selected && this.pool.selected === selected) this.startingState.fail(selected, error);
+        throw error;
+      },
+    );
+    const tracked = creating.finally(() => {
+      if (this.creating === tracked) this.creating = undefined;
     });
-    this.creating = creating;
-    return creating;
+    this.creating = tracked;
+    return tracked;
+  }
+
+  /** The chat came on screen with no session: one is started for it (failures show in the chat). */
+  async startForView(): Promise<void> {
+    const status = this.agent?.status;
+    if (this.session || this.creating || (status !== 'notStarted' && status !== 'stopped')) return;
+    await this.newSession().catch(() => undefined);
+  }
+
+  /** Tries the failed start again: its message is sent once the session is up. */
+  async retryStart(): Promise<void> {
+    const view = this.startingState.current;
+    if (view?.state !== 'failed') return;
+    const prompt = view.prompt;
+    if (!prompt) {
+      await this.newSession().catch(() => undefined);
+      return;
+    }
+    const live = this.shown;
+    // A session came up meanwhile (New session): the message goes there.
+    if (live && !live.opening && !live.session.ended && !this.creating) {
+      await this.registry.submitPrompt(live.key, prompt, () => this.startingState.clear());
+      return;
+    }
+    await this.submitPrompt(undefined, prompt);
+  }
+
+  /** Forgets the failed start (its message went back into the composer). */
+  dismissStart(): void {
+    if (this.startingState.current?.state === 'failed') this.startingState.clear();
   }
 
   /** Brings an earlier session back (see SessionRegistry.reopen), shown unless the request says not to. */
@@ -106,18 +164,54 @@ export class ShownSession implements ShownSessionSource {
   /**
    * Sends the composer's prompt to the session it names, or queues it there while its agent works. No session named
    * (none was shown): to the shown one, or a new one. A session whose agent went away is brought back first where the
-   * agent can load it (else a new session takes the prompt).
+   * agent can load it (else a new session takes the prompt). `shown` is called once the message is on screen: in the
+   * transcript or the queue, or, while a session is started for it, as the message waiting ("Starting <agent>…").
+   * A failed start does not reject: the chat shows the failure under the message (see StartingState); a prompt that
+   * could not be taken at all rejects before `shown`.
    */
-  async submitPrompt(key: SessionKey | undefined, parts: PromptParts): Promise<void> {
-    const target = await this.promptTarget(key);
-    await this.registry.submitPrompt(target.key, parts);
+  async submitPrompt(key: SessionKey | undefined, parts: PromptParts, shown: () => void = () => undefined): Promise<void> {
+    const named = key === undefined ? this.shown : this.registry.require(key);
+    if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
+    if (named && !named.session.ended && (key !== undefined || !this.creating)) {
+      await this.registry.submitPrompt(named.key, parts, shown);
+      return;
+    }
+    const agent = named?.session.ended ? named.agent : this.pool.selected;
+    if (!agent) throw new Error('No agent is selected.');
+    const earlier = this.startingState.current?.prompt;
+    if (earlier && this.startingState.current?.state === 'starting') {
+      throw new Error(`${agent.definition.name} is still starting with your previous message: send this one once that shows.`);
+    }
+    // (The failed message itself comes back with Retry.)
+    if (earlier && earlier !== parts) throw new Error('Your earlier message was not sent: Retry it, or Edit it into this one, first.');
+    this.startingState.begin(agent, parts);
+    shown();
+    let target: OpenSession;
+    try {
+      target = await this.startTarget(named);
+    } catch (error) {
+      // newSession said it already (a failure of its own start); a revive did not.
+      if (this.startingState.current?.state !== 'failed') this.startingState.fail(agent, error, parts);
+      return;
+    }
+    try {
+      await this.registry.submitPrompt(target.key, parts, () => this.startingState.clear());
+    } catch (error) {
+      if (this.startingState.current?.prompt !== parts) throw error;
+      this.startingState.fail(agent, error, parts);
+    }
   }
 
-  /** The open session a prompt goes to (see submitPrompt). */
+  /** The open session a prompt goes to (see submitPrompt), without showing a message waiting for it (the test API). */
   async promptTarget(key: SessionKey | undefined): Promise<OpenSession> {
     const named = key === undefined ? this.shown : this.registry.require(key);
     if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
     if (named && !named.session.ended && (key !== undefined || !this.creating)) return named;
+    return this.startTarget(named);
+  }
+
+  /** The session a prompt that found none goes to: the ended one brought back, the one being created, or a new one. */
+  private async startTarget(named: OpenSession | undefined): Promise<OpenSession> {
     if (named?.session.ended) return (await this.registry.revive(named, (open) => this.show(open.key))) ?? (await this.newSession());
     return this.creating ?? this.newSession();
   }
@@ -156,6 +250,7 @@ export class ShownSession implements ShownSessionSource {
   }
 
   dispose(): void {
+    this.startingState.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
     this.agentEmitter.dispose();
     this.sessionEmitter.dispose();

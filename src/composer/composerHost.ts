@@ -16,6 +16,7 @@ import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { SessionKey } from '../shared/sessionKey';
+import { describeError } from '../shared/errors';
 import { searchWorkspaceFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
 
@@ -67,9 +68,24 @@ export class ComposerHost implements vscode.Disposable {
     );
   }
 
-  /** Sends the prompt to the session it names now, or queues it there while that session's agent works. */
-  prompt(message: Extract<WebviewToHost, PromptMessage>): Promise<void> {
-    return this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message));
+  /**
+   * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
+   * hears when the message is on screen (it clears its draft then), or why it could not be taken (it keeps it).
+   */
+  async prompt(message: Extract<WebviewToHost, PromptMessage>, before?: () => Promise<void>): Promise<void> {
+    const { promptId } = message;
+    let onScreen = false;
+    const shown = (): void => {
+      onScreen = true;
+      if (promptId !== undefined) this.deps.post({ type: 'promptAccepted', promptId });
+    };
+    try {
+      await before?.();
+      await this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message), shown);
+    } catch (error) {
+      if (onScreen || promptId === undefined) throw error;
+      this.deps.post({ type: 'promptRefused', promptId, message: describeError(error) });
+    }
   }
 
   async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>): Promise<void> {

@@ -54,6 +54,8 @@ export class ScriptedAgent {
   private readonly records = new Map<string, StoredSession>();
   private readonly replaying = new Set<string>();
   private readonly peer: Peer;
+  /** session/new answered with the scenario's newError so far (see newErrorTimes). */
+  private failedNews = 0;
 
   constructor(private readonly options: AgentOptions) {
     this.auth = options.auth ?? new AuthGate(options.scenario.requireAuth, process.env, process.cwd());
@@ -167,7 +169,8 @@ export class ScriptedAgent {
 
   private newSession(params: JsonObject): Json {
     const setup = this.options.scenario.session;
-    if (setup?.newError) throw new RpcError(setup.newError.code, setup.newError.message, setup.newError.data);
+    const failing = setup?.newError && (setup.newErrorTimes === undefined || this.failedNews++ < setup.newErrorTimes);
+    if (setup?.newError && failing) throw new RpcError(setup.newError.code, setup.newError.message, setup.newError.data);
     this.auth.check();
     const directories = additionalDirectoriesOf(this.options.scenario, params);
     const session = this.createSession(setup?.sessionId ?? `scripted-${randomUUID()}`, params);

@@ -23,7 +23,8 @@
  *     "session": {
  *       "modes": {...}, "configOptions": [...],  returned by session/new (set_mode / set_config_option work)
  *       "sessionId": "fixed-id",             optional; default a random id
- *       "newError": {"code","message"},      answer session/new with this error instead
+ *       "newError": {"code","message","data"?},  answer session/new with this error instead
+ *       "newErrorTimes": n,                  only the first n session/new of the process fail (default: all)
  *       "afterNew": [steps],                 played right after the session/new answer
  *       "replay": [steps]                    played on session/load after the stored history (needs
  *                                            agentCapabilities.loadSession)
@@ -178,6 +179,7 @@ export interface SessionSetup {
   configOptions?: Json[];
   sessionId?: string;
   newError?: ErrorBody;
+  newErrorTimes?: number;
   afterNew?: Step[];
   replay?: Step[];
   titleFromPrompt?: boolean;

@@ -82,7 +82,7 @@ function checkAgentInfo(value: unknown, at: string, problems: Problems): void {
 
 function checkSession(value: unknown, at: string, problems: Problems): void {
   if (!checkObject(value, at, problems)) return;
-  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
+  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'newErrorTimes', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
   checkOptional(value, at, problems, {
     modes: checkObject,
     configOptions: (list, path) => !Array.isArray(list) && problems.add(path, 'expected an array'),
@@ -92,6 +92,7 @@ function checkSession(value: unknown, at: string, problems: Problems): void {
       checkInteger(error.code, `${path}.code`, problems);
       checkString(error.message, `${path}.message`, problems);
     },
+    newErrorTimes: (times, path) => checkInteger(times, path, problems),
     afterNew: (steps, path) => checkSteps(steps, path, problems, 'session'),
     replay: (steps, path) => checkSteps(steps, path, problems, 'session'),
     titleFromPrompt: checkBoolean,

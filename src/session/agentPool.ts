@@ -6,6 +6,7 @@ import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import { AuthMethod, authChoice, parseAuthMethods } from '../acp/authMethods';
+import { AgentFailure } from '../acp/failureMessage';
 import type { AgentSummary, AuthPrompt, MissingCommand } from '../shared/webviewProtocol';
 import { LifecycleCapabilities, lifecycleCapabilitiesOf } from './lifecycleCapabilities';
 import { promptCapabilitiesOf } from './promptContent';
@@ -132,16 +133,26 @@ export class AgentPool {
     return this.deps.workspaceTrusted?.() ?? true;
   }
 
+  /** Starts the agent unless it runs; a failed start rejects with an AgentFailure (the sentence and its details). */
   async ensureStarted(agent: PooledAgent): Promise<void> {
     if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    if (agent.starting) await agent.starting;
+    if (agent.starting) await agent.starting.catch((error: unknown) => this.failedStart(agent, error));
     if (agent.runtime.state.state === 'ready') return;
-    await this.track(agent, agent.runtime.state.state === 'failed' ? agent.runtime.restart() : agent.runtime.start());
+    await this.track(agent, agent.runtime.state.state === 'failed' ? agent.runtime.restart() : agent.runtime.start()).catch((error: unknown) =>
+      this.failedStart(agent, error),
+    );
   }
 
   async restart(agent: PooledAgent): Promise<void> {
     if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    await this.track(agent, agent.runtime.restart());
+    await this.track(agent, agent.runtime.restart()).catch((error: unknown) => this.failedStart(agent, error));
+  }
+
+  /** A start that failed, as the runtime described it (its summary says which agent and why). */
+  private failedStart(agent: PooledAgent, error: unknown): never {
+    const { state, message, details } = agent.runtime.state;
+    if (state !== 'failed' || !message) throw error;
+    throw new AgentFailure(details ? { summary: message, details } : { summary: message }, 'start', { cause: error });
   }
 
   lifecycle(agent: PooledAgent): LifecycleCapabilities {
@@ -214,13 +225,14 @@ export class AgentPool {
 
   private idleSummary(definition: AgentDefinition): AgentSummary {
     const base = { id: definition.id, name: definition.name };
-    return this.trusted() ? { ...base, status: 'stopped' } : { ...base, status: 'untrusted', message: UNTRUSTED_WORKSPACE_MESSAGE };
+    return this.trusted() ? { ...base, status: 'notStarted' } : { ...base, status: 'untrusted', message: UNTRUSTED_WORKSPACE_MESSAGE };
   }
 
   private onRuntimeState(agent: PooledAgent, change: AgentStateChange): void {
     if (this.agents.get(agent.definition.id) !== agent) return;
     const auth = agent.summary.auth;
     agent.summary = { id: agent.definition.id, name: agent.definition.name, status: change.state, message: change.message };
+    if (change.details) agent.summary.details = change.details;
     // The sign-in message stays through the restarts that signing in takes.
     if (auth) agent.summary.auth = auth;
     if (change.state === 'ready') agent.summary.promptCapabilities = promptCapabilitiesOf(agent.runtime.agentInfo);

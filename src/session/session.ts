@@ -14,7 +14,8 @@ import type {
   SetSessionModeResponse,
 } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
-import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
+import type { EntryId, NoticeFailure, NoticeSeverity, SessionChange, SessionState, UserMessageEntry } from '../shared/model';
+import { describeFailure, FailedStep, FailureReport } from '../acp/failureMessage';
 import {
   addNotice,
   addUserMessage,
@@ -76,6 +77,8 @@ export class Session {
   /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
   private readonly budget: TextBudget;
   private readonly spill: TranscriptSpill;
+  /** Puts a failed request in words (the agent's name, its error and stderr tail); see reportFailuresWith. */
+  private describeFailure: (step: FailedStep, error: unknown) => FailureReport = (step, error) => describeFailure('The agent', step, error);
 
   /** The agent's id of this session. */
   readonly sessionId: string;
@@ -112,13 +115,24 @@ export class Session {
     return this.state.header.turn !== 'idle';
   }
 
-  /** Sends a prompt and resolves when the turn is over (whatever way it ended). */
-  async prompt(content: ContentBlock[]): Promise<void> {
+  /** How the session words the failures of its requests (the agent's name, its stderr tail): set by its owner. */
+  reportFailuresWith(describe: (step: FailedStep, error: unknown) => FailureReport): void {
+    this.describeFailure = describe;
+  }
+
+  /**
+   * Sends a prompt and resolves when the turn is over (whatever way it ended). `shown` is called once the user's
+   * message is in the transcript (synchronously, before the first await).
+   */
+  async prompt(content: ContentBlock[], shown?: () => void): Promise<void> {
     if (this.busy) throw new Error('The agent is still working on the previous message.');
     const turn = ++this.turnCounter;
     this.cancelRequested = false;
-    this.emit(addUserMessage(this.state, content));
+    const change = addUserMessage(this.state, content);
+    const promptEntryId = change.entries[0];
+    this.emit(change);
     this.emit(setTurnState(this.state, 'running'));
+    shown?.();
     if (this.turnObservers.size > 0) {
       await this.tellWillPrompt(content);
       if (turn !== this.turnCounter) return;
@@ -134,7 +148,10 @@ export class Session {
       if (isAuthRequired(error)) {
         this.notice('error', 'The agent needs you to sign in before it goes on.', describeError(error));
         this.authEmitter.fire(error);
-      } else this.notice('error', 'The agent answered with an error.', describeError(error));
+      } else {
+        const report = this.describeFailure('prompt', error);
+        this.notice('error', report.summary, report.details, { promptEntryId });
+      }
       return;
     }
     if (turn !== this.turnCounter) return;
@@ -219,8 +236,14 @@ export class Session {
     this.elicitations.complete(params);
   }
 
-  /** The agent is gone: every open request settles, the turn ends, and the user is told why. */
-  agentLost(message: string): void {
+  /** The content of a user message of this session (to send it again), or undefined when it is not one. */
+  userMessage(entryId: EntryId): UserMessageEntry | undefined {
+    const entry = this.state.entries.find((candidate) => candidate.id === entryId);
+    return entry?.kind === 'user' ? entry : undefined;
+  }
+
+  /** The agent is gone: every open request settles, the turn ends, and the user is told why (details: its stderr). */
+  agentLost(message: string, details?: string): void {
     if (this.lost) return;
     this.lost = true;
     this.permissions.cancelAll();
@@ -230,7 +253,7 @@ export class Session {
       this.turnCounter++;
       this.finishTurn(undefined);
     }
-    this.notice('error', message);
+    this.notice('error', message, details, { restart: true });
   }
 
   sessionUpdate(params: unknown): void {
@@ -349,8 +372,8 @@ export class Session {
     }
   }
 
-  private notice(severity: NoticeSeverity, text: string, detail?: string): void {
-    this.emit(addNotice(this.state, severity, text, detail));
+  private notice(severity: NoticeSeverity, text: string, detail?: string, failure?: NoticeFailure): void {
+    this.emit(addNotice(this.state, severity, text, detail, failure));
   }
 
   private emit(change: SessionChange): void {

@@ -23,8 +23,8 @@ export class SessionPrompts {
 
   constructor(
     private readonly session: PromptingSession,
-    /** Builds the prompt for the agent and sends it; resolves when the turn is over. */
-    private readonly send: (parts: PromptParts) => Promise<void>,
+    /** Builds the prompt for the agent and sends it (`shown`: its message is in the transcript); resolves when the turn is over. */
+    private readonly send: (parts: PromptParts, shown?: () => void) => Promise<void>,
     /** A queued prompt that could not be sent (a direct one rejects its submit instead). */
     private readonly onError: (error: unknown) => void,
   ) {
@@ -37,14 +37,18 @@ export class SessionPrompts {
     });
   }
 
-  /** Sends now (resolving when the turn is over) or queues (resolving at once). */
-  submit(parts: PromptParts): Promise<void> {
+  /**
+   * Sends now (resolving when the turn is over) or queues (resolving at once). `shown` is called once the message is
+   * on screen: in the transcript, or in the queue.
+   */
+  submit(parts: PromptParts, shown?: () => void): Promise<void> {
     if (this.mustQueue()) {
       this.queue.add(parts);
+      shown?.();
       this.drain();
       return Promise.resolve();
     }
-    return this.sendNow(parts);
+    return this.sendNow(parts, shown);
   }
 
   remove(id: string): boolean {
@@ -66,11 +70,11 @@ export class SessionPrompts {
     return this.queue.length > 0 && !this.queue.paused;
   }
 
-  private async sendNow(parts: PromptParts): Promise<void> {
+  private async sendNow(parts: PromptParts, shown?: () => void): Promise<void> {
     const token = {};
     this.starting = token;
     try {
-      await this.send(parts);
+      await this.send(parts, shown);
     } catch (error) {
       if (this.starting === token) {
         // It failed before its turn started (no agent, nothing to send): the queue waits for the user.

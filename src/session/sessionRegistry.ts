@@ -22,6 +22,7 @@ import { Session } from './session';
 import { SessionPrompts } from './sessionPrompts';
 import { SessionKey, SessionKeys } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
+import { AgentFailure } from '../acp/failureMessage';
 
 export interface SessionRegistryDeps {
   /** The running agents (and the selected one); the registry does not dispose it. */
@@ -43,8 +44,8 @@ export interface SessionRegistryDeps {
   findAgent?(agentId: string): AgentDefinition | undefined;
   /** The composer's parts as the content of a prompt to an agent with these capabilities (default: the text). */
   resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
-  /** A queued prompt could not be sent. */
-  onQueuedPromptError?(error: unknown): void;
+  /** A queued prompt to this agent could not be sent. */
+  onQueuedPromptError?(error: unknown, agentName: string): void;
 }
 
 /** A session open in the panel. */
@@ -115,7 +116,7 @@ export class SessionRegistry {
     this.pool = deps.pool;
     this.pool.onDidChangeState(({ agent, change }) => {
       if (change.state !== 'failed') return;
-      for (const open of this.sessionsOf(agent)) open.session.agentLost(change.message ?? 'The agent stopped.');
+      for (const open of this.sessionsOf(agent)) open.session.agentLost(change.message ?? `${agent.definition.name} stopped.`, change.details);
       this.noteListChange();
     });
     this.pool.onWillRetire((agent) => this.sessionsOf(agent).forEach((open) => void this.remove(open)));
@@ -178,11 +179,14 @@ export class SessionRegistry {
     try {
       response = await agent.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) });
     } catch (error) {
-      if (!isAuthRequired(error)) throw error;
+      if (!isAuthRequired(error)) throw new AgentFailure(agent.runtime.describeFailure('session/new', error), 'session/new', { cause: error });
       this.pool.requireAuth(agent, error);
       throw new AuthRequiredError(agent.definition.name);
     }
-    if (typeof response?.sessionId !== 'string') throw new Error('The agent did not return a session id.');
+    if (typeof response?.sessionId !== 'string') {
+      const error = new Error('its answer to session/new has no session id');
+      throw new AgentFailure(agent.runtime.describeFailure('session/new', error), 'session/new', { cause: error });
+    }
     const open = this.attach(agent, response.sessionId, cwd, false);
     open.session.applySetup(response);
     if (agent.summary.auth) this.pool.setAuthPrompt(agent, undefined);
@@ -230,7 +234,8 @@ export class SessionRegistry {
         this.pool.requireAuth(agent, error);
         throw new AuthRequiredError(agent.definition.name);
       }
-      throw new Error(`${agent.definition.name} could not bring the session back: ${describeError(error)}`);
+      const step = method === 'load' ? 'session/load' : 'session/resume';
+      throw new AgentFailure(agent.runtime.describeFailure(step, error), step, { cause: error });
     } finally {
       abandoned.dispose();
       delete open.abandon;
@@ -293,10 +298,14 @@ export class SessionRegistry {
     await remember(this.deps.defaults, agent.definition.id, (defaults) => rememberMode(defaults, modeId));
   }
 
-  /** Sends the composer's prompt to a session, or queues it there while its agent works. */
-  async submitPrompt(key: SessionKey, parts: PromptParts): Promise<void> {
-    await this.require(key).prompts.submit(parts);
+  /**
+   * Sends the composer's prompt to a session, or queues it there while its agent works; `shown` is called once the
+   * message is on screen (in the transcript or the queue).
+   */
+  async submitPrompt(key: SessionKey, parts: PromptParts, shown?: () => void): Promise<void> {
+    await this.require(key).prompts.submit(parts, shown);
   }
+
 
   /** Cancels the running turn of a session (none running: nothing happens). */
   async cancel(key: SessionKey): Promise<void> {
@@ -378,8 +387,9 @@ export class SessionRegistry {
       cwd,
       opening,
       subscriptions: [],
-      prompts: new SessionPrompts(session, (parts) => this.sendParts(open, parts), (error) => this.deps.onQueuedPromptError?.(error)),
+      prompts: new SessionPrompts(session, (parts, shown) => this.sendParts(open, parts, shown), (error) => this.deps.onQueuedPromptError?.(error, agent.definition.name)),
     };
+    session.reportFailuresWith((step, error) => agent.runtime.describeFailure(step, error));
     open.subscriptions.push(
       this.pool.hold(agent),
       agent.runtime.registerSession(sessionId, session),
@@ -422,11 +432,11 @@ export class SessionRegistry {
   }
 
   /** A composer prompt, built for the session's agent (what it does not accept left out) and sent. */
-  private async sendParts(open: OpenSession, parts: PromptParts): Promise<void> {
+  private async sendParts(open: OpenSession, parts: PromptParts, shown?: () => void): Promise<void> {
     const capabilities = open.agent.summary.promptCapabilities ?? {};
     const content = this.deps.resolvePrompt ? await this.deps.resolvePrompt(parts, capabilities) : [{ type: 'text' as const, text: parts.text }];
     const allowed = restrictToCapabilities(content, capabilities);
-    if (allowed.length === 0) throw new Error('There is nothing to send.');
-    await open.session.prompt(allowed);
+    if (allowed.length === 0) throw new Error(`There is nothing to send that ${open.agent.definition.name} accepts.`);
+    await open.session.prompt(allowed, shown);
   }
 }

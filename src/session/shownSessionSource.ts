@@ -36,8 +36,11 @@ export interface ShownSessionSource {
   reopen(request: ReopenRequest): Promise<OpenSession>;
   /** Closes an open session; when it was shown, the last open one is shown instead. */
   close(key: SessionKey): Promise<void>;
-  /** Sends the composer's prompt to the session it names, or (none named) to the shown one or a new one. */
-  submitPrompt(key: SessionKey | undefined, parts: PromptParts): Promise<void>;
+  /**
+   * Sends the composer's prompt to the session it names, or (none named) to the shown one or a new one; `shown` is
+   * called once the message is on screen.
+   */
+  submitPrompt(key: SessionKey | undefined, parts: PromptParts, shown?: () => void): Promise<void>;
   /** The shown agent's authentication methods. */
   readonly authMethods: AuthMethod[];
   /** Shows progress or a failure on the chat's sign-in message. */

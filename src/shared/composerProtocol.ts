@@ -58,7 +58,8 @@ export type ComposerHostMessage =
   | { type: 'queue'; queue: PromptQueueView }
   | { type: 'addMention'; mention: MentionRef };
 
-export type PromptMessage = { type: 'prompt'; text: string; mentions?: MentionRef[]; images?: ImageAttachment[] };
+/** `promptId`: the composer's own number for it, named in the host's receipt (promptAccepted / promptRefused). */
+export type PromptMessage = { type: 'prompt'; text: string; mentions?: MentionRef[]; images?: ImageAttachment[]; promptId?: number };
 
 export type ComposerWebviewMessage =
   | { type: 'searchFiles'; requestId: number; query: string }
@@ -145,9 +146,11 @@ export function parsePromptMessage(value: Record<string, unknown>): PromptMessag
   const mentions = parseList(value.mentions, PROMPT_LIMITS.mentions, parseMention);
   const images = parseList(value.images, PROMPT_LIMITS.images, parseImage);
   if (mentions === null || images === null) return undefined;
+  if (value.promptId !== undefined && !(Number.isSafeInteger(value.promptId) && (value.promptId as number) >= 0)) return undefined;
   const message: PromptMessage = { type: 'prompt', text: value.text };
   if (mentions) message.mentions = mentions;
   if (images) message.images = images;
+  if (value.promptId !== undefined) message.promptId = value.promptId as number;
   return message;
 }
 

@@ -93,6 +93,16 @@ export interface NoticeEntry extends EntryBase {
   text: string;
   detail?: string;
   source?: 'agent';
+  /** A failure the user can act on from the transcript (Retry, Edit, Show agent log, Restart). */
+  failure?: NoticeFailure;
+}
+
+/** What a failure notice offers. */
+export interface NoticeFailure {
+  /** The user message whose turn failed: Retry sends it again, Edit puts its text back into the composer. */
+  promptEntryId?: EntryId;
+  /** The agent stopped: Restart starts it again. */
+  restart?: boolean;
 }
 
 // --- Elicitation and compaction entries (see elicitations.ts and compactions.ts) ---

@@ -10,7 +10,7 @@ import type { ContentBlock } from './acp';
 import { addAgentNotice, appendCompactionSummary, applyCompactionUpdate } from './agentNotices';
 import { appendChunk, ownContentBlock } from './chunks';
 import { HEADER_UPDATES } from './headerUpdates';
-import type { NoticeSeverity, SessionChange, SessionState, TurnState } from './model';
+import type { NoticeFailure, NoticeSeverity, SessionChange, SessionState, TurnState } from './model';
 import { isRecord } from './narrow';
 import { appendSeqEntry, emptyChange, entryChange, headerChange, initBook } from './reducerBook';
 import { appendToolCallContent, cancelUnfinishedToolCalls, upsertToolCall } from './toolCalls';
@@ -82,7 +82,7 @@ export function addUserMessage(state: SessionState, content: ContentBlock[]): Se
   return entryChange(entry.id);
 }
 
-export function addNotice(state: SessionState, severity: NoticeSeverity, text: string, detail?: string): SessionChange {
+export function addNotice(state: SessionState, severity: NoticeSeverity, text: string, detail?: string, failure?: NoticeFailure): SessionChange {
   const entry = appendSeqEntry(state, (id) => ({
     kind: 'notice',
     id,
@@ -90,6 +90,7 @@ export function addNotice(state: SessionState, severity: NoticeSeverity, text: s
     severity,
     text,
     ...(detail === undefined ? {} : { detail }),
+    ...(failure === undefined ? {} : { failure }),
   }));
   return entryChange(entry.id);
 }

@@ -15,10 +15,14 @@ import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
+import { StartingHostMessage, StartingWebviewMessage, parseStartingMessage } from './startingProtocol';
 import { parseSessionKey, SessionKey } from './sessionKey';
 
-/** `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is. */
-export type AgentStatus = 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
+/**
+ * `notStarted`: the agent has not run yet (it starts with the first session); `stopped`: it ran and was stopped;
+ * `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is.
+ */
+export type AgentStatus = 'notStarted' | 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
 /** One way to sign in to the agent, as the chat offers it (a button). */
 export interface AuthChoice {
@@ -47,8 +51,10 @@ export interface AgentSummary {
   id: string;
   name: string;
   status: AgentStatus;
-  /** Why the agent failed or stopped, with the tail of its stderr when there is one. */
+  /** Why the agent failed or stopped, in a plain sentence. */
   message?: string;
+  /** For a failure: the agent's own error and the last lines of its stderr (behind "Details"). */
+  details?: string;
   /** What the agent accepts in prompts (from its `initialize` answer); set while it is ready. */
   promptCapabilities?: PromptCapabilities;
   /** Set while the agent requires authentication. */
@@ -120,7 +126,8 @@ export type HostToWebview =
   /** The permission level toggle (see permissionLevels.ts). */
   | PermissionLevelMessage
   | SessionsHostMessage
-  | ChangesHostMessage;
+  | ChangesHostMessage
+  | StartingHostMessage;
 
 /** The messages about one session: each names it (the session the view showed when it was sent). */
 export const SESSION_SCOPED_TYPES = [
@@ -137,6 +144,7 @@ export const SESSION_SCOPED_TYPES = [
   'resendEntry',
   'openFullMessage',
   'openEarlierMessages',
+  'retryPrompt',
 ] as const;
 export type SessionScopedType = (typeof SESSION_SCOPED_TYPES)[number];
 
@@ -166,7 +174,8 @@ export type UnscopedWebviewToHost =
   | TranscriptWebviewMessage
   | { type: 'setPermissionLevel'; level: PolicyLevel }
   | SessionsWebviewMessage
-  | ChangesWebviewMessage;
+  | ChangesWebviewMessage
+  | StartingWebviewMessage;
 
 export type { EntryId };
 
@@ -225,6 +234,12 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
-      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value) ?? parseChangesMessage(value);
+      return (
+        parseComposerMessage(value) ??
+        parseTranscriptMessage(value) ??
+        parseSessionsMessage(value) ??
+        parseChangesMessage(value) ??
+        parseStartingMessage(value)
+      );
   }
 }

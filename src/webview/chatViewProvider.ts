@@ -102,6 +102,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Posts to the view now when it is ready and on screen; otherwise holds it (see ViewOutbox) until it is. */
   post(message: HostToWebview): void {
+    // What a message waiting for its session (or a receipt of one) says comes after the entries sent before it, so
+    // the message is never off screen in between (it leaves the start row as it arrives in the transcript).
+    if (message.type === 'starting' || message.type === 'promptAccepted') this.coalescer.flush();
     this.outbox.post(message);
   }
 

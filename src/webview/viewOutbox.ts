@@ -23,6 +23,8 @@ export function deliveryOf(message: HostToWebview): Delivery {
     case 'sessions':
     case 'queue':
     case 'permissionLevel':
+    case 'starting':
+    case 'changes':
       return 'state';
     case 'history':
       return 'latest';

@@ -35,6 +35,8 @@ export interface AgentsWiring {
   prepareLaunch(agent: AgentDefinition): Promise<void>;
   /** The MCP settings were read: their secrets. */
   mcpServersRead(servers: readonly McpServer[]): void;
+  /** Brings up an agent's log channel; false when the agent has none (it never ran). */
+  showLog(agentId: string): boolean;
   disposables: vscode.Disposable[];
 }
 
@@ -103,6 +105,11 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
     },
     mcpServersRead: (servers) => {
       mcpSecrets = mcpSecretValues([...servers]);
+    },
+    showLog: (agentId) => {
+      const channel = agentLogs.get(agentId);
+      channel?.show(true);
+      return channel !== undefined;
     },
     disposables: [extensionLog, traffic, { dispose: () => agentLogs.forEach((channel) => channel.dispose()) }],
   };

@@ -68,11 +68,17 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       newSession: deps.newSession,
       roots: workspaceRoots,
       warn: agents.warn,
+      showAgentLog: agents.showLog,
     });
   let controller: ChatController | undefined;
   const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
-    viewState: () => [composer.viewState(), policy.settings.levelMessage(), deps.features().changes.message()],
+    viewState: () => [
+      composer.viewState(),
+      policy.settings.levelMessage(),
+      deps.features().changes.message(),
+      { type: 'starting', starting: shown.starting ?? null },
+    ],
     log: agents.log,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');
@@ -117,6 +123,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     permissionNotifier,
     elicitationNotifier,
     policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
+    shown.onDidChangeStarting((starting) => provider.post({ type: 'starting', starting: starting ?? null })),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
@@ -124,9 +131,9 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       await agentSelected();
       sessions.trustGranted();
       if (provider.isVisible && (await history.restoreOnce())) return;
-      if (provider.isVisible && !shown.session && shown.agent?.status === 'stopped') {
-        await shown.newSession().catch((error: unknown) => agents.warn(`starting the agent after trust was granted failed: ${String(error)}`));
-      }
+      // A message refused while the workspace was not trusted goes now; else the chat on screen gets its session.
+      if (shown.starting?.state === 'failed') await shown.retryStart();
+      else if (provider.isVisible) await shown.startForView();
     }),
   ];
   return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, disposables };

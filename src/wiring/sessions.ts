@@ -35,7 +35,8 @@ export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWir
     findAgent: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId),
     installHint: (command) => AGENT_PRESETS.find((preset) => preset.command === command)?.install,
     resolvePrompt: contentForParts,
-    onQueuedPromptError: (error) => void vscode.window.showErrorMessage(`A queued message was not sent: ${error instanceof Error ? error.message : String(error)}`),
+    onQueuedPromptError: (error, agentName) =>
+      void vscode.window.showErrorMessage(`A queued message to ${agentName} was not sent: ${error instanceof Error ? error.message : String(error)}`),
   });
   const readMcpSetting = (): void => {
     const setting = readMcpServers();

@@ -99,13 +99,13 @@ export const tests = [
     async run({ page }) {
       const chat = await openChatAndSend(page, 'clean up');
 
-      const problem = chat.locator('.agent-problem--failed');
-      await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');
-      const text = await problem.locator('.agent-problem__message').innerText();
+      const log = chat.locator('[role="log"]');
+      const problem = log.locator('[data-entry-kind="notice"][data-notice-severity="error"]');
+      await waitForLocator(problem, 'the failure said in the transcript');
+      const text = await problem.locator('.notice__text').innerText();
       assert.match(text, /Scripted \(fault-stdout-close\) closed its output \(stdout\) while still running/);
       assert.match(text, /It was stopped; Restart it to go on\./);
-      const log = chat.locator('[role="log"]');
-      await waitForLocator(log.getByText(/closed its output \(stdout\)/).first(), 'the message in the transcript');
+      assert.equal(await chat.locator('.agent-problem').count(), 0, 'said once, in the transcript');
       assert.equal(await log.locator('[data-permission-request]').count(), 0, 'no permission prompt is left open');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'agent-closed-stdout.png') });
 

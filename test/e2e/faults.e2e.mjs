@@ -1,9 +1,9 @@
 // What the user sees when things go wrong, in the real workbench and chat webview:
-// - an agent that dies mid-answer: the header shows the failure with the agent's last stderr lines and a Restart
-//   button, and Restart brings the agent back;
+// - an agent that dies mid-answer: the transcript says so in a sentence, the agent's last stderr lines behind
+//   Details and a Restart button (the header shows "Failed", not the failure again), and Restart brings it back;
 // - an untrusted workspace (Workspace Trust on): no agent starts, the panel says why and offers to manage trust;
 //   once the workspace is trusted the agent starts;
-// - an agent whose command is not installed: the panel names it, says how to get it (a preset's command) and opens
+// - an agent whose command is not installed: the chat names it, says how to get it (a preset's command) and opens
 //   the agent settings.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -53,9 +53,10 @@ export const tests = [
     async run({ page }) {
       await openChatView(page);
       const chat = chatFrame(page);
-      const problem = chat.locator('.agent-problem--failed');
-      await waitForLocator(problem, 'the failure shown in the header');
-      assert.match(await problem.locator('.agent-problem__message').innerText(), /command 'gemini' was not found on PATH/);
+      // The chat tried to open a session when it came on screen: the failure is said there.
+      const problem = chat.locator('.starting[data-starting="failed"]');
+      await waitForLocator(problem, 'the failure shown in the chat');
+      assert.match(await problem.locator('[data-failure-summary]').innerText(), /command 'gemini' was not found on PATH/);
       assert.match(await problem.locator('[data-missing-command="gemini"]').innerText(), /npm install -g @google\/gemini-cli/);
       await problem.locator('[data-action="open-agent-settings"]').click();
       await waitForLocator(page.locator('.settings-editor'), 'the Settings editor');
@@ -68,16 +69,17 @@ export const tests = [
     async run({ page }) {
       const chat = await openChatAndSend(page, 'answer me');
 
-      const problem = chat.locator('.agent-problem--failed');
-      await waitForLocator(problem, 'the failure shown in the header (.agent-problem--failed)');
-      const text = await problem.locator('.agent-problem__message').innerText();
-      assert.match(text, /The agent exited with code 1\./);
-      assert.match(text, /Last lines of its output:[^]*panic: connection to the model lost/);
+      const problem = chat.locator('[role="log"] [data-entry-kind="notice"][data-notice-severity="error"]');
+      await waitForLocator(problem, 'the failure said in the transcript');
+      assert.match(await problem.locator('.notice__text').innerText(), /Scripted \(fault-midstream\) stopped: it exited with code 1\. Restart it, or send a message to start it again\.$/);
+      await problem.locator('.disclosure__toggle', { hasText: 'Details' }).click();
+      assert.match(await problem.locator('[data-notice-detail]').innerText(), /Last lines of its output \(stderr\):[^]*panic: connection to the model lost/);
       await waitForLocator(chat.locator('[role="log"]').getByText('Here is the first half of the answer'), 'the partial answer kept in the transcript');
+      await waitForLocator(chat.locator('[data-agent-status="failed"]'), 'the header says Failed');
+      assert.equal(await chat.locator('.agent-problem').count(), 0, 'the header does not say it all again');
 
       await problem.locator('button[data-action="restart-agent"]').click();
       await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent ready again after Restart');
-      assert.equal(await chat.locator('.agent-problem').count(), 0, 'the failure is gone from the header');
     },
   },
   {
@@ -92,11 +94,14 @@ export const tests = [
         assert.match(await problem.innerText(), /This workspace is not trusted, so no agent is started here/);
         assert.equal(await chat.locator('[data-agent-status="untrusted"]').count(), 1);
 
-        // A message sent now is refused with the same explanation, and still nothing starts.
+        // A message sent now stays in the chat with the same explanation under it, and still nothing starts.
         const input = chat.locator('textarea[aria-label="Message the agent"]');
         await input.fill('hello?');
         await input.press('Enter');
-        await waitForLocator(page.locator('.notifications-toasts').getByText(/not trusted/).first(), 'a notification saying the workspace is not trusted');
+        const refused = chat.locator('.starting[data-starting="failed"]');
+        await waitForLocator(refused, 'the message with why it was not sent');
+        assert.equal(await refused.locator('[data-pending-prompt]').innerText(), 'hello?');
+        assert.match(await refused.locator('[data-failure-summary]').innerText(), /not trusted/);
         assert.equal(existsSync(startedMarker), false, 'no agent process was started in the untrusted workspace');
 
         // With the keyboard: the mouse still rests on the activity bar, whose hover can cover the panel.
@@ -107,8 +112,10 @@ export const tests = [
         await waitForLocator(trust, 'the "Trust" button of the Workspace Trust editor');
         await trust.click();
 
-        // The chat view stayed open beside the Workspace Trust editor.
+        // The chat view stayed open beside the Workspace Trust editor; the message waiting goes now.
         await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the agent started once the workspace was trusted', { timeout: 60_000 });
+        await waitForLocator(chat.locator('[role="log"] [data-entry-kind="user"]', { hasText: 'hello?' }), 'the message sent once trusted');
+        assert.equal(await chat.locator('.starting').count(), 0, 'nothing left waiting');
         assert.equal(readFileSync(startedMarker, 'utf8'), 'started\n', 'the agent started exactly once');
       } finally {
         markerDir.remove();

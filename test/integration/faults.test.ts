@@ -112,7 +112,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       await assert.rejects(api.sessions.newSession());
       const agent = await untilAgentStatus(api, 'failed');
       assert.match(agent.message ?? '', /exited with code 3/);
-      assert.match(agent.message ?? '', /Last lines of its output:\n[^]*fatal: the model configuration could not be loaded/);
+      assert.doesNotMatch(agent.message ?? '', /fatal/, 'a plain sentence first');
+      assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*fatal: the model configuration could not be loaded/);
       await untilGone(watch, 'after exiting during initialize');
     });
 
@@ -126,7 +127,7 @@ describe('fault matrix: a scripted agent that fails', function () {
         await assert.rejects(started, /did not answer initialize within 1 second/);
         const agent = await untilAgentStatus(api, 'failed');
         assert.match(agent.message ?? '', /could not be started: it did not answer initialize within 1 second, so it was stopped\.[^]*raise the acp\.agentStartTimeout setting and Restart/);
-        assert.match(agent.message ?? '', /Last lines of its output:\n[^]*loading the model index/);
+        assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*loading the model index/);
         await untilGone(watch, 'after the initialize time limit');
       } finally {
         await config.update('agentStartTimeout', undefined, vscode.ConfigurationTarget.Global);
@@ -138,8 +139,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       await useAgentEntry(api, entry);
       await assert.rejects(api.sessions.newSession(), /model unavailable/);
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /could not be started: internal: model unavailable/);
-      assert.match(agent.message ?? '', /warning: no credentials found/);
+      assert.match(agent.message ?? '', /started but refused to initialize: internal: model unavailable\. See Details/);
+      assert.match(agent.details ?? '', /^Error -32603: internal: model unavailable\n\nLast lines of its output \(stderr\):\n[^]*warning: no credentials found/);
       await untilGone(watch, 'after an initialize error');
     });
   });
@@ -155,9 +156,12 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(session.state.header.turn, 'idle');
       assert.match(agentText(session), /^Here is the first half/);
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /The agent exited with code 1\.\n\nLast lines of its output:\n[^]*panic: connection to the model lost\n {4}at stream/);
+      assert.match(agent.message ?? '', /stopped: it exited with code 1\. Restart it, or send a message to start it again\.$/);
+      assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*panic: connection to the model lost\n {4}at stream/);
       const notice = notices(session).find((n) => n.severity === 'error');
-      assert.match(notice?.text ?? '', /exited with code 1[^]*panic: connection to the model lost/, 'the transcript says it too');
+      assert.equal(notice?.text, agent.message, 'the transcript says it, in the same words');
+      assert.equal(notice?.detail, agent.details, 'with the stderr tail behind Details');
+      assert.deepEqual(notice?.failure, { restart: true }, 'and offers Restart');
       await untilGone(watch, 'after exiting mid-stream');
 
       await api.sessions.restartAgent();
@@ -178,7 +182,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       assert.equal(toolCalls(session, 'call_rm')[0]?.permission, undefined, 'the permission prompt is closed');
       assert.equal(session.state.header.turn, 'idle');
       const agent = await untilAgentStatus(api, 'failed');
-      assert.match(agent.message ?? '', /was killed by SIGKILL[^]*asking for permission/);
+      assert.match(agent.message ?? '', /was killed by SIGKILL/);
+      assert.match(agent.details ?? '', /asking for permission/);
       await untilGone(watch, 'after being killed with a prompt open');
       assert.equal(processExists(pid), false, `agent pid ${pid} is gone`);
     });
@@ -200,7 +205,9 @@ describe('fault matrix: a scripted agent that fails', function () {
       await within(command.gone, DEADLINE_MS, 'the terminal command still runs after its agent died');
       await untilGone(watch, 'after being killed while a terminal ran');
       assert.equal(session.ended, true);
-      assert.match((await untilAgentStatus(api, 'failed')).message ?? '', /was killed by SIGKILL[^]*running a long command/);
+      const failed = await untilAgentStatus(api, 'failed');
+      assert.match(failed.message ?? '', /was killed by SIGKILL/);
+      assert.match(failed.details ?? '', /running a long command/);
     });
 
     it('closes stdout mid-turn and keeps running: the turn ends with a message naming it, the prompt closes, it is stopped', async () => {
@@ -220,7 +227,7 @@ describe('fault matrix: a scripted agent that fails', function () {
       const said = /^Fault \(fault-stdout-close\) closed its output \(stdout\) while still running, so nothing more can come from it\. It was stopped; Restart it to go on\./;
       const notice = notices(session).find((n) => n.severity === 'error');
       assert.match(notice?.text ?? '', said, 'the transcript says what happened');
-      assert.match(notice?.text ?? '', /warning: lost the output stream/, 'with its last stderr lines');
+      assert.match(notice?.detail ?? '', /warning: lost the output stream/, 'with its last stderr lines behind Details');
       const agent = await untilAgentStatus(api, 'failed');
       assert.match(agent.message ?? '', said);
       // It ignores the end of stdin: stopping it takes SIGTERM.
@@ -288,8 +295,9 @@ describe('fault matrix: a scripted agent that fails', function () {
       await api.sessions.newSession();
       await within(api.sessions.prompt('flood'), DEADLINE_MS, 'the turn hangs after a stderr flood');
       const agent = await untilAgentStatus(api, 'failed');
-      const message = agent.message ?? '';
-      assert.match(message, /exited with code 2[^]*flood line 19999\n(…y+\n)+last words\n.*exit 2 \(scripted\)$/);
+      assert.match(agent.message ?? '', /exited with code 2/);
+      const message = agent.details ?? '';
+      assert.match(message, /flood line 19999\n(…y+\n)+last words\n.*exit 2 \(scripted\)$/);
       assert.doesNotMatch(message, /flood line 0\n/);
       assert.ok(message.length < 5_000, `the shown message is bounded (${message.length} characters)`);
       await untilGone(watch, 'after a stderr flood');
@@ -333,7 +341,7 @@ describe('fault matrix: a scripted agent that fails', function () {
 
     it('answers session/new with an error: the error is reported, the agent stays up', async () => {
       await useAgentEntry(api, scriptedEntry('fault-new-error'));
-      await assert.rejects(api.sessions.newSession(), /no workspace index/);
+      await assert.rejects(api.sessions.newSession(), /could not open a session: internal: no workspace index\. Retry/);
       assert.equal(api.sessions.agent?.status, 'ready');
     });
 
@@ -345,8 +353,8 @@ describe('fault matrix: a scripted agent that fails', function () {
       const errors = notices(session).filter((n) => n.severity === 'error');
       assert.equal(errors.length, 2);
       for (const notice of errors) {
-        assert.equal(notice.text, 'The agent answered with an error.');
-        assert.match(notice.detail ?? '', /upstream rate limit/);
+        assert.match(notice.text, /^Fault \(fault-prompt-error\) could not answer: internal: upstream rate limit\. Retry, or Edit your message/);
+        assert.match(notice.detail ?? '', /^Error -32603: internal: upstream rate limit/);
       }
       assert.equal(session.state.header.turn, 'idle');
       assert.equal(api.sessions.agent?.status, 'ready');

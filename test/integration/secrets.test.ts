@@ -107,8 +107,10 @@ describe('secrets of an agent entry are masked', function () {
 
     await within(api.sessions.prompt('crash'), DEADLINE_MS, 'the prompt hangs after the agent died');
     const agent = await untilAgentStatus(api, 'failed');
-    assert.match(agent.message ?? '', /exited with code 3[^]*dying: setting \[masked\]/);
+    assert.match(agent.message ?? '', /exited with code 3/);
+    assert.match(agent.details ?? '', /dying: setting \[masked\]/);
     assertNoSecret(agent.message ?? '', 'the failure message');
+    assertNoSecret(agent.details ?? '', 'the failure details');
     const notices = session.state.entries.filter((e): e is NoticeEntry => e.kind === 'notice');
     assertNoSecret(JSON.stringify(notices), 'the notice in the chat');
 

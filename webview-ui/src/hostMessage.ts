@@ -18,6 +18,17 @@ function isSnapshotSession(value: unknown): boolean {
   return isRecord(value) && typeof value.sessionKey === 'string' && isRecord(value.header) && isEntryList(value.entries);
 }
 
+function isStartingView(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.agentId === 'string' &&
+    typeof value.agentName === 'string' &&
+    (value.state === 'starting' || value.state === 'failed') &&
+    (value.prompt === undefined || (isRecord(value.prompt) && typeof value.prompt.text === 'string' && Array.isArray(value.prompt.mentions) && Array.isArray(value.prompt.images))) &&
+    (value.failure === undefined || (isRecord(value.failure) && typeof value.failure.summary === 'string'))
+  );
+}
+
 /** Returns the message when it has the shape of a `HostToWebview`, otherwise undefined. */
 export function asHostMessage(value: unknown): HostToWebview | undefined {
   if (!isRecord(value)) return undefined;
@@ -51,6 +62,8 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return asSessionsHostMessage(value);
     case 'changes':
       return asChangesMessage(value);
+    case 'starting':
+      return value.starting === null || isStartingView(value.starting) ? (value as unknown as HostToWebview) : undefined;
     default:
       return asComposerHostMessage(value);
   }

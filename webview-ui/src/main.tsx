@@ -14,6 +14,7 @@ import './styles/terminal.css';
 import './styles/elicitation.css';
 import './styles/sessions.css';
 import './styles/changes.css';
+import './styles/failures.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';

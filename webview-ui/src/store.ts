@@ -4,6 +4,7 @@ import { applyEntryDelta, type EntryDelta } from '../../src/shared/entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from '../../src/shared/model';
 import type { AgentSummary, HostToWebview } from '../../src/shared/webviewProtocol';
 import type { SessionKey } from '../../src/shared/sessionKey';
+import type { StartingView } from '../../src/shared/startingProtocol';
 
 export interface SessionView {
   sessionKey: SessionKey;
@@ -33,6 +34,8 @@ export interface ChatState {
   synced: boolean;
   agent: AgentSummary | null;
   session: SessionView | null;
+  /** A session being started for the chat (with the message waiting for it), or the failure of that start. */
+  starting?: StartingView | null;
 }
 
 export const initialChatState: ChatState = { synced: false, agent: null, session: null };
@@ -45,7 +48,7 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
   switch (message.type) {
     case 'snapshot': {
       const session = message.session;
-      if (!session) return { synced: true, agent: message.agent, session: null };
+      if (!session) return { ...state, synced: true, agent: message.agent, session: null };
       const empty: SessionView = {
         sessionKey: session.sessionKey,
         header: session.header,
@@ -56,6 +59,7 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
       };
       const filled = upsertEntries(empty, session.entries);
       return {
+        ...state,
         synced: true,
         agent: message.agent,
         session: { ...filled, totalEntries: Math.max(session.totalEntries, filled.entries.length) },
@@ -63,6 +67,8 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
     }
     case 'agent':
       return { ...state, agent: message.agent };
+    case 'starting':
+      return { ...state, starting: message.starting };
     case 'header': {
       const session = state.session;
       if (!session || session.sessionKey !== message.sessionKey) return state;
@@ -249,7 +255,7 @@ export class ChatStore {
  */
 export function listSignature(state: ChatState): unknown[] {
   const session = state.session;
-  return [state.synced, state.agent, session?.sessionKey, session?.header, session?.listRev, session?.totalEntries];
+  return [state.synced, state.agent, session?.sessionKey, session?.header, session?.listRev, session?.totalEntries, state.starting];
 }
 
 export function sameListSignature(a: readonly unknown[], b: readonly unknown[]): boolean {

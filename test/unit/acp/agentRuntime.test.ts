@@ -106,7 +106,8 @@ describe('agent runtime', function () {
     const prompt = runtime.connection.prompt({ sessionId, prompt: [{ type: 'text', text: 'x' }] });
     const change = await failed;
     assert.match(change.message ?? '', /exited with code 3/);
-    assert.match(change.message ?? '', /fatal: out of cheese/);
+    assert.doesNotMatch(change.message ?? '', /out of cheese/, 'the sentence first; the stderr tail in the details');
+    assert.match(change.details ?? '', /Last lines of its output \(stderr\):\n[^]*fatal: out of cheese/);
     await assert.rejects(prompt, 'the pending prompt does not hang');
     assert.throws(() => runtime.connection, /not ready/);
   });

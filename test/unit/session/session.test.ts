@@ -149,7 +149,9 @@ describe('session', () => {
     transport.reject(new Error('rate limited'));
     await turn;
     const last = session.state.entries[session.state.entries.length - 1];
-    assert.ok(last.kind === 'notice' && last.severity === 'error' && last.detail === 'rate limited');
+    assert.ok(last.kind === 'notice' && last.severity === 'error', 'an error notice');
+    assert.equal(last.text, 'The agent could not answer: rate limited. Retry, or Edit your message and send it again.');
+    assert.deepEqual(last.failure, { promptEntryId: session.state.entries[0].id }, 'Retry and Edit name the message that failed');
     assert.equal(session.state.header.turn, 'idle');
   });
 

@@ -73,7 +73,7 @@ describe('session manager: Workspace Trust', function () {
   it('starts the agent once trust is granted', async () => {
     trusted = true;
     manager.trustGranted();
-    assert.equal(summaries.at(-1)?.status, 'stopped', 'the panel hears that the agent may start now');
+    assert.equal(summaries.at(-1)?.status, 'notStarted', 'the panel hears that the agent may start now');
     assert.equal(summaries.at(-1)?.message, undefined);
     await manager.prompt('hello');
     assert.equal(starts, 1);

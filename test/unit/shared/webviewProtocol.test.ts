@@ -41,6 +41,11 @@ const VALID: WebviewToHost[] = [
   { type: 'openHistorySession', agentId: 'claude', sessionId: 'abc' },
   { type: 'deleteHistorySession', agentId: 'claude', sessionId: 'abc' },
   { type: 'openAgentSettings' },
+  { type: 'prompt', text: 'hi', promptId: 3 },
+  { type: 'retryStart' },
+  { type: 'dismissStart' },
+  { type: 'retryPrompt', entryId: 'e2', sessionKey: S1 },
+  { type: 'showAgentLog', agentId: 'claude' },
 ];
 
 /** Values of every JSON-ish kind, odd ones included. */

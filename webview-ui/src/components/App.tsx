@@ -27,12 +27,15 @@ export function App({ store }: { store: ChatStore }) {
   const opening = sessions.sessions?.sessions.some((row) => row.key === sessions.sessions?.currentKey && row.activity === 'opening') ?? false;
   const header = state.session?.header;
   const plan = header?.plan ?? [];
+  const last = state.session?.entries.at(-1);
+  // The agent's failure is in the transcript (the failed start, or the notice that it stopped): said once, there.
+  const failureInChat = state.starting?.state === 'failed' || (last?.kind === 'notice' && last.failure?.restart === true);
   return (
     <ChatStoreContext.Provider value={store}>
     <AgentNameContext.Provider value={state.agent?.name}>
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
-      <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} />
+      <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} failureInChat={failureInChat} />
       {sessions.historyOpen ? (
         <HistoryView />
       ) : (
@@ -42,6 +45,7 @@ export function App({ store }: { store: ChatStore }) {
           session={state.session}
           activeId={activeEntryId(state)}
           emptyText={opening ? 'Loading the conversation…' : emptyText(state)}
+          starting={state.starting}
         />
       )}
       {opening && !sessions.historyOpen ? (

@@ -2,12 +2,12 @@
 // running turn. "/" at the start offers the agent's slash commands, "@" offers workspace files to mention; pasted or
 // dropped images attach when the agent accepts images. The toolbar holds the session's mode and config pickers,
 // and the queue shows under it. The draft survives the view being hidden or reloaded.
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { PROMPT_LIMITS } from '../../../src/shared/composerProtocol';
 import type { SessionHeader, TurnState } from '../../../src/shared/model';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
 import { canSubmit, composerHint } from '../composer/composerHint';
-import { useComposerHostState, useMentionInbox } from '../composer/composerContext';
+import { useComposerHostState, useComposerStore, useMentionInbox, usePutBack } from '../composer/composerContext';
 import { mentionsInText, removeMentionToken, appendMention, withMention } from '../composer/mentions';
 import { useCompletion } from '../composer/useCompletion';
 import { useDraft } from '../composer/useDraft';
@@ -40,7 +40,10 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
   const host = useHost();
   const sessionKey = useSessionKey();
   const hostState = useComposerHostState();
+  const composerStore = useComposerStore();
   const [draft, setDraft] = useDraft(host);
+  /** The prompt sent and not yet on screen: the draft stays until the host says it is in the transcript. */
+  const [sending, setSending] = useState<{ promptId: number; text: string } | undefined>(undefined);
   const [caret, setCaret] = useState(draft.text.length);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -50,7 +53,7 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
   const commands = header?.availableCommands ?? [];
   const mentions = mentionsInText(draft.text, draft.mentions);
   const hasContent = draft.text.trim() !== '' || draft.images.length > 0;
-  const ready = canSubmit(blocker, running, agent?.status === 'starting') && hasContent;
+  const ready = canSubmit(blocker, running, agent?.status === 'starting') && hasContent && !sending;
   const ghost = commandHint(draft.text, commands);
 
   const setText = (text: string, nextCaret: number): void => {
@@ -94,22 +97,52 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
     input.current?.focus();
   });
 
+  // "Edit" of a failed message: it comes back into the composer, replacing what is there only when that is empty.
+  usePutBack((parts) => {
+    const images = parts.images.map((image, i) => ({ ...image, id: `put-back-${Date.now()}-${i}` }));
+    setDraft((d) => {
+      const empty = d.text.trim() === '' && d.images.length === 0;
+      const text = empty ? parts.text : `${parts.text}\n\n${d.text}`;
+      return { text, mentions: [...parts.mentions, ...(empty ? [] : d.mentions)], images: [...images, ...(empty ? [] : d.images)] };
+    });
+    setCaret(parts.text.length);
+    pendingCaret.current = parts.text.length;
+    input.current?.focus();
+  });
+
+  // The host's receipt of the prompt sent: on screen, the draft goes (unless it was changed meanwhile); refused, it
+  // stays, with the reason under it.
+  useEffect(() => {
+    const receipt = hostState.receipt;
+    if (!receipt || !sending || receipt.promptId !== sending.promptId) return;
+    setSending(undefined);
+    if (!receipt.accepted) {
+      setNotice(receipt.message ?? 'The message was not sent.');
+      return;
+    }
+    setNotice(undefined);
+    if (draft.text !== sending.text) return;
+    setDraft(() => ({ text: '', mentions: [], images: [] }));
+    setCaret(0);
+  }, [hostState.receipt]);
+
   const send = (): void => {
     if (!ready) return;
     if (draft.text.length > PROMPT_LIMITS.textChars) {
       setNotice('The message is too long to send.');
       return;
     }
+    const promptId = composerStore.nextPromptId();
     host.post({
       type: 'prompt',
       text: draft.text,
       mentions,
       images: draft.images.map(({ mimeType, data, name }) => (name ? { mimeType, data, name } : { mimeType, data })),
+      promptId,
       // The session it goes to: the one shown (none yet: the host starts one).
       ...(sessionKey ? { sessionKey } : {}),
     });
-    setDraft(() => ({ text: '', mentions: [], images: [] }));
-    setCaret(0);
+    setSending({ promptId, text: draft.text });
     setNotice(undefined);
   };
 
@@ -136,7 +169,7 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
   const hint = composerHint(blocker, running, notice);
 
   return (
-    <div class="composer" onDragOver={images.onDragOver} onDrop={images.onDrop}>
+    <div class="composer" data-sending={sending ? 'true' : undefined} onDragOver={images.onDragOver} onDrop={images.onDrop}>
       {popup ? (
         <CompletionPopup
           id={LIST_ID}

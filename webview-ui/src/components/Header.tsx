@@ -9,10 +9,12 @@ import type { UsageInfo } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../ui/Icon';
 import { SignIn } from './SignIn';
+import { AgentProblem } from './AgentProblem';
 import { UsageMeter } from './UsageMeter';
 import { VisibleText } from '../ui/VisibleText';
 
 const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
+  notStarted: { label: 'Not started', icon: 'circle-outline', spin: false },
   starting: { label: 'Starting…', icon: 'loading', spin: true },
   ready: { label: 'Ready', icon: 'circle-filled', spin: false },
   failed: { label: 'Failed', icon: 'error', spin: false },
@@ -24,9 +26,11 @@ interface HeaderProps {
   agent: AgentSummary | null;
   sessionTitle: string | undefined;
   usage?: UsageInfo;
+  /** The agent's failure is shown in the transcript (where it happened): the header does not repeat it. */
+  failureInChat?: boolean;
 }
 
-export function Header({ agent, sessionTitle, usage }: HeaderProps) {
+export function Header({ agent, sessionTitle, usage, failureInChat }: HeaderProps) {
   const host = useHost();
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
@@ -62,34 +66,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
           <VisibleText text={sessionTitle} />
         </div>
       ) : null}
-      {down ? (
-        <div class={`agent-problem agent-problem--${agent.status}`} role="alert">
-          {agent.message ? <div class="agent-problem__message mono-block">{agent.message}</div> : null}
-          {agent.missingCommand?.install ? (
-            <div class="agent-problem__install" data-missing-command={agent.missingCommand.command}>
-              <span>To get it:</span>
-              <div class="mono-block">{agent.missingCommand.install}</div>
-            </div>
-          ) : null}
-          <div class="agent-problem__actions">
-            <button
-              type="button"
-              class="button button--primary"
-              data-action="restart-agent"
-              onClick={() => host.post({ type: 'restartAgent' })}
-            >
-              <Icon name="debug-restart" />
-              <span>Restart</span>
-            </button>
-            {agent.missingCommand ? (
-              <button type="button" class="button" data-action="open-agent-settings" onClick={() => host.post({ type: 'openAgentSettings' })}>
-                <Icon name="settings-gear" />
-                <span>Open Settings</span>
-              </button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {down && !failureInChat ? <AgentProblem agent={agent} /> : null}
       {untrusted ? (
         <div class="agent-problem agent-problem--untrusted" role="alert">
           {agent.message ? <div class="agent-problem__message">{agent.message}</div> : null}

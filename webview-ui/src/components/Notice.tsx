@@ -1,9 +1,11 @@
 // Something the client says in the transcript: stop reasons (max tokens, refusal, cancelled), agent errors and
-// exits; and the agent's own notices (marked "Agent:", unknown severities drawn as a note). Errors show their
-// detail right away, in plain text; other notices fold it under "Details".
+// exits; and the agent's own notices (marked "Agent:", unknown severities drawn as a note). The sentence comes first;
+// its detail (the agent's error, its stderr tail) is folded under "Details". A failure the user can act on offers
+// its actions: a failed turn Retry, Edit and Show agent log; an agent that stopped Restart and Show agent log.
 import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
+import { NoticeActions } from './NoticeActions';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
 const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };
@@ -25,12 +27,14 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
           {entry.source === 'agent' ? <span class="notice__source">Agent: </span> : null}
           {entry.text}
         </div>
-        {entry.detail && severity === 'error' ? <div class="mono-block notice__detail">{entry.detail}</div> : null}
-        {entry.detail && severity !== 'error' ? (
+        {entry.detail ? (
           <Disclosure id={`${entry.id}:detail`} label="Details" class="notice__detail">
-            <div class="mono-block">{entry.detail}</div>
+            <div class="mono-block" data-notice-detail>
+              {entry.detail}
+            </div>
           </Disclosure>
         ) : null}
+        {entry.failure ? <NoticeActions failure={entry.failure} /> : null}
       </div>
     </div>
   );

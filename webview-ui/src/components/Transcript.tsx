@@ -8,6 +8,8 @@ import type { SessionView } from '../store';
 import { Icon } from '../ui/Icon';
 import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
+import { StartingRow } from './StartingRow';
+import type { StartingView } from '../../../src/shared/startingProtocol';
 
 interface TranscriptProps {
   session: SessionView | null;
@@ -15,12 +17,14 @@ interface TranscriptProps {
   activeId: string | undefined;
   /** Shown when there is no session. */
   emptyText: string;
+  /** A session being started for the chat (the message waiting for it), or its failure: after the entries. */
+  starting?: StartingView | null;
 }
 
 const NO_ENTRIES: SessionView['entries'] = [];
 const NO_POSITIONS: SessionView['positions'] = new Map();
 
-export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
+export function Transcript({ session, activeId, emptyText, starting }: TranscriptProps) {
   const host = useHost();
   const scroller = useRef<HTMLDivElement>(null);
   const topSpacer = useRef<HTMLDivElement>(null);
@@ -68,7 +72,8 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
             <TranscriptRow key={entry.id} entry={entry} active={entry.id === activeId} measurer={virtual.measurer} />
           ))}
           <div class="transcript__spacer" style={{ height: `${window.padBottom}px` }} />
-          {entries.length === 0 ? (
+          {starting ? <StartingRow starting={starting} /> : null}
+          {entries.length === 0 && !starting ? (
             <div class="transcript__empty" data-empty-state>
               {session ? 'Send a message to start.' : emptyText}
             </div>

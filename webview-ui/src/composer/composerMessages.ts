@@ -1,5 +1,8 @@
 // A shallow check of the composer's host messages before the stores see them (see hostMessage.ts).
 import type { ComposerHostMessage } from '../../../src/shared/composerProtocol';
+import type { StartingHostMessage } from '../../../src/shared/startingProtocol';
+
+type StartingReceipt = Extract<StartingHostMessage, { type: 'promptAccepted' | 'promptRefused' }>;
 import { isRecord } from '../../../src/shared/narrow';
 
 function isFileHit(value: unknown): boolean {
@@ -19,7 +22,7 @@ function isMention(value: unknown): boolean {
   return isRecord(value) && typeof value.uri === 'string' && typeof value.label === 'string';
 }
 
-export function asComposerHostMessage(value: Record<string, unknown>): ComposerHostMessage | undefined {
+export function asComposerHostMessage(value: Record<string, unknown>): ComposerHostMessage | StartingReceipt | undefined {
   switch (value.type) {
     case 'fileResults':
       return typeof value.requestId === 'number' && Array.isArray(value.files) && value.files.every(isFileHit)
@@ -29,6 +32,12 @@ export function asComposerHostMessage(value: Record<string, unknown>): ComposerH
       return isQueue(value.queue) ? (value as unknown as ComposerHostMessage) : undefined;
     case 'addMention':
       return isMention(value.mention) ? (value as unknown as ComposerHostMessage) : undefined;
+    case 'promptAccepted':
+      return Number.isSafeInteger(value.promptId) ? { type: 'promptAccepted', promptId: value.promptId as number } : undefined;
+    case 'promptRefused':
+      return Number.isSafeInteger(value.promptId) && typeof value.message === 'string'
+        ? { type: 'promptRefused', promptId: value.promptId as number, message: value.message }
+        : undefined;
     default:
       return undefined;
   }
