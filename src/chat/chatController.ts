@@ -99,6 +99,13 @@ export class ChatController {
         return;
       case 'restartAgent':
         return shown.restartAgent();
+      case 'pickAgent':
+        await vscode.commands.executeCommand('acp.switchAgent');
+        return;
+      case 'runInstallCommand':
+        await vscode.commands.executeCommand('acp.runInstallCommand');
+        return;
+
       case 'authenticate':
         return this.deps.auth.signIn(message.methodId);
       case 'manageTrust':

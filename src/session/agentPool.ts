@@ -6,7 +6,7 @@ import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import { AuthMethod, authChoice, parseAuthMethods } from '../acp/authMethods';
-import type { AgentSummary, AuthPrompt, MissingCommand } from '../shared/webviewProtocol';
+import type { AgentSummary, AuthPrompt, InstallHint, MissingCommand } from '../shared/webviewProtocol';
 import { LifecycleCapabilities, lifecycleCapabilitiesOf } from './lifecycleCapabilities';
 import { promptCapabilitiesOf } from './promptContent';
 
@@ -29,7 +29,7 @@ export interface AgentPoolDeps {
   /** False while the workspace is not trusted: agents are then not started (default: trusted). */
   workspaceTrusted?(): boolean;
   /** How to get a missing command (from the presets), when known. */
-  installHint?(command: string): string | undefined;
+  installHint?(command: string): InstallHint | undefined;
 }
 
 export class AgentPool {
@@ -235,8 +235,7 @@ export class AgentPool {
   private missingCommand(agent: PooledAgent, message: string | undefined): MissingCommand | undefined {
     const command = agent.definition.command;
     if (!message || !message.includes(`'${command}'`) || !/not found on PATH|does not exist/.test(message)) return undefined;
-    const install = this.deps.installHint?.(command);
-    return install ? { command, install } : { command };
+    return { command, ...this.deps.installHint?.(command) };
   }
 }
 

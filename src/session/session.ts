@@ -118,7 +118,7 @@ export class Session {
     const turn = ++this.turnCounter;
     this.cancelRequested = false;
     this.emit(addUserMessage(this.state, content));
-    this.emit(setTurnState(this.state, 'running'));
+    this.emit(setTurnState(this.state, 'running', this.now()));
     if (this.turnObservers.size > 0) {
       await this.tellWillPrompt(content);
       if (turn !== this.turnCounter) return;

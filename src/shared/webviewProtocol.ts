@@ -56,10 +56,16 @@ export interface AgentSummary {
   missingCommand?: MissingCommand;
 }
 
-export interface MissingCommand {
+export interface MissingCommand extends InstallHint {
   command: string;
-  /** How to get it, when the command is one of a preset's. */
+}
+
+/** How to get a missing command, when it is one of a preset's. */
+export interface InstallHint {
+  /** In plain words. */
   install?: string;
+  /** The command line that installs it, when one does (the chat offers Copy and Run in terminal). */
+  installCommand?: string;
 }
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
@@ -147,6 +153,10 @@ export type UnscopedWebviewToHost =
   | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
+  /** The agent picker (the header's agent name): agents, presets, "Add agent…". */
+  | { type: 'pickAgent' }
+  /** Run the install command of the agent's missing command (the host knows it; the view names nothing). */
+  | { type: 'runInstallCommand' }
   /** Sign in with one of the methods of the agent's AuthPrompt. */
   | { type: 'authenticate'; methodId: string }
   /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
@@ -197,6 +207,8 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
     case 'newSession':
     case 'restartAgent':
     case 'manageTrust':
+    case 'pickAgent':
+    case 'runInstallCommand':
       return { type: value.type };
     case 'prompt':
       return parsePromptMessage(value);

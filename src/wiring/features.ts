@@ -31,6 +31,7 @@ export interface FeaturesDeps {
   clientServices: ClientServicesHandle;
   composer: ComposerHost;
   agentSelected(): Promise<void>;
+  chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
 }
 
@@ -45,6 +46,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     shown,
     composer: deps.composer,
     agentSelected,
+    chooseAgent: deps.chooseAgent,
     showChat: deps.showChat,
     knownSecrets: agents.allSecrets,
   });

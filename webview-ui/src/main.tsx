@@ -26,6 +26,7 @@ import { PermissionLevelStore } from './policy/levelStore';
 import { ChatStore } from './store';
 import { SessionsContext } from './sessions/sessionsContext';
 import { SessionsStore } from './sessions/sessionsStore';
+import { focusComposerOnEntry } from './ui/composerFocus';
 import { connectToHost } from './vscodeApi';
 
 const host = connectToHost();
@@ -62,4 +63,5 @@ render(
   </HostContext.Provider>,
   root,
 );
+focusComposerOnEntry(window);
 host.post({ type: 'ready' });

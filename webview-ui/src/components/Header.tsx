@@ -1,13 +1,15 @@
-// The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
-// and a button to manage Workspace Trust; when it needs a sign-in, the ways to), the session title, the permission
-// level, "New session".
+// The agent (its name opens the agent picker; the shown session's turn or else the agent's status; on failure the
+// reason and a Restart button; in an untrusted workspace why agents wait and a button to manage Workspace Trust;
+// when it needs a sign-in, the ways to), the session title, the permission level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
-import type { UsageInfo } from '../../../src/shared/model';
+import type { SessionHeader } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../ui/Icon';
+import { HeaderStatus } from './HeaderStatus';
+import { InstallHint } from './InstallHint';
 import { SignIn } from './SignIn';
 import { UsageMeter } from './UsageMeter';
 import { VisibleText } from '../ui/VisibleText';
@@ -22,12 +24,14 @@ const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }
 
 interface HeaderProps {
   agent: AgentSummary | null;
-  sessionTitle: string | undefined;
-  usage?: UsageInfo;
+  header: SessionHeader | undefined;
+  /** A permission request or question of the shown session waits for the user. */
+  needsYou: boolean;
 }
 
-export function Header({ agent, sessionTitle, usage }: HeaderProps) {
+export function Header({ agent, header, needsYou }: HeaderProps) {
   const host = useHost();
+  const sessionTitle = header?.title;
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
   const untrusted = agent?.status === 'untrusted';
@@ -35,15 +39,21 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
     <header class="chat-header">
       <div class="chat-header__row">
         <div class="chat-header__agent">
-          <span class="chat-header__name">{agent ? agent.name || agent.id : 'No agent'}</span>
-          {agent ? (
-            <span class={`agent-status agent-status--${look ? agent.status : 'unknown'}`} data-agent-status={agent.status}>
-              <Icon name={look?.icon ?? 'question'} spin={look?.spin} />
-              <span>{look?.label ?? agent.status}</span>
-            </span>
-          ) : null}
+          <button
+            type="button"
+            class="chat-header__name"
+            data-action="pick-agent"
+            aria-haspopup="true"
+            aria-label={`Agent: ${agent ? agent.name || agent.id : 'none'}. Choose another agent`}
+            title="Choose the agent (agents, presets, Add agent…)"
+            onClick={() => host.post({ type: 'pickAgent' })}
+          >
+            <span class="chat-header__name-text">{agent ? agent.name || agent.id : 'No agent'}</span>
+            <Icon name="chevron-down" />
+          </button>
+          {agent ? <HeaderStatus agentStatus={agent.status} agentLook={look} header={header} needsYou={needsYou} /> : null}
         </div>
-        <UsageMeter usage={usage} />
+        <UsageMeter usage={header?.usage} />
         <PermissionLevelPicker />
         <SessionSwitcher />
         <button
@@ -66,10 +76,7 @@ export function Header({ agent, sessionTitle, usage }: HeaderProps) {
         <div class={`agent-problem agent-problem--${agent.status}`} role="alert">
           {agent.message ? <div class="agent-problem__message mono-block">{agent.message}</div> : null}
           {agent.missingCommand?.install ? (
-            <div class="agent-problem__install" data-missing-command={agent.missingCommand.command}>
-              <span>To get it:</span>
-              <div class="mono-block">{agent.missingCommand.install}</div>
-            </div>
+            <InstallHint missing={agent.missingCommand} />
           ) : null}
           <div class="agent-problem__actions">
             <button

@@ -1,6 +1,7 @@
 // The conversation, virtualized: only the entries near the viewport are in the DOM (between two spacers), so the
 // DOM does not grow with the transcript. It follows the newest entry while the user is at the bottom, shows a
 // "jump to latest" button once they scroll up, and pages in older entries from the host at the top.
+import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
 import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
@@ -13,14 +14,14 @@ interface TranscriptProps {
   session: SessionView | null;
   /** The entry still being written, if any. */
   activeId: string | undefined;
-  /** Shown when there is no session. */
-  emptyText: string;
+  /** Shown while there are no entries (the App's empty state). */
+  empty: ComponentChildren;
 }
 
 const NO_ENTRIES: SessionView['entries'] = [];
 const NO_POSITIONS: SessionView['positions'] = new Map();
 
-export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
+export function Transcript({ session, activeId, empty }: TranscriptProps) {
   const host = useHost();
   const scroller = useRef<HTMLDivElement>(null);
   const topSpacer = useRef<HTMLDivElement>(null);
@@ -70,7 +71,7 @@ export function Transcript({ session, activeId, emptyText }: TranscriptProps) {
           <div class="transcript__spacer" style={{ height: `${window.padBottom}px` }} />
           {entries.length === 0 ? (
             <div class="transcript__empty" data-empty-state>
-              {session ? 'Send a message to start.' : emptyText}
+              {empty}
             </div>
           ) : null}
         </div>
