@@ -53,6 +53,7 @@ export function Header({ agent, header, needsYou }: HeaderProps) {
           </button>
           {agent ? <HeaderStatus agentStatus={agent.status} agentLook={look} header={header} needsYou={needsYou} /> : null}
         </div>
+        <div class="chat-header__tools">
         <UsageMeter usage={header?.usage} />
         <PermissionLevelPicker />
         <SessionSwitcher />
@@ -66,6 +67,7 @@ export function Header({ agent, header, needsYou }: HeaderProps) {
         >
           <Icon name="add" />
         </button>
+        </div>
       </div>
       {sessionTitle ? (
         <div class="chat-header__title" title={withVisibleMarkers(sessionTitle)}>
