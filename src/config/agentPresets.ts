@@ -22,7 +22,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     command: 'npx',
     args: ['-y', '@zed-industries/claude-agent-acp'],
     install: 'Install Node.js 18 or later (npx comes with it).',
-    needs: 'Node.js 18+ (npx downloads the agent on its first start, which can take a minute); a Claude account (claude /login) or ANTHROPIC_API_KEY.',
+    needs: 'Node.js 18+, a Claude login or ANTHROPIC_API_KEY; the first start downloads it.',
   },
   {
     id: 'codex',
@@ -30,7 +30,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     command: 'npx',
     args: ['-y', '@zed-industries/codex-acp'],
     install: 'Install Node.js 18 or later (npx comes with it).',
-    needs: 'Node.js 18+ (npx downloads the agent on its first start); a ChatGPT account (codex login) or OPENAI_API_KEY.',
+    needs: 'Node.js 18+, a ChatGPT login or OPENAI_API_KEY; the first start downloads it.',
   },
   {
     id: 'gemini',
@@ -65,7 +65,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     args: ['--acp'],
     install: 'Install the GitHub Copilot CLI with npm.',
     installCommand: 'npm install -g @github/copilot',
-    needs: 'The copilot command; a GitHub Copilot subscription (sign in with /login in copilot).',
+    needs: 'The copilot command and a GitHub Copilot subscription (sign in with /login).',
   },
   {
     id: 'opencode',

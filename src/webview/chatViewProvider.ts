@@ -192,10 +192,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post(message);
   }
 
-  /** The count of sessions waiting for the user, on the view (unchanged values are not set again). */
+  /**
+   * The count of sessions waiting for the user, on the view. None is a badge of 0 (hidden), not `undefined`: VS Code
+   * 1.100's webview view pane never takes a badge down when it is set to `undefined`.
+   */
   private showBadge(badge: vscode.ViewBadge | undefined): void {
-    if (!this.view || JSON.stringify(this.view.badge) === JSON.stringify(badge)) return;
-    this.view.badge = badge;
+    if (!this.view) return;
+    const shown = this.view.badge;
+    if (badge === undefined && (shown === undefined || shown.value === 0)) return;
+    this.view.badge = badge ?? { value: 0, tooltip: '' };
   }
 
   /** The view's copy of an entry missed a change (a delta did not apply): the entry whole. */

@@ -173,7 +173,7 @@ export const tests = [
       await prompt.locator('button[data-option-kind="allow_once"]').click();
       await waitForLocator(chat.locator('[data-entry-kind="agent"]', { hasText: 'Allowed and done.' }), 'the answer after allowing');
       await waitForLocator(chat.locator('[data-agent-status="ready"]:not([data-turn-phase])'), 'the header back to Ready');
-      await waitForLocator(viewBadge(page), 'the badge gone', { state: 'detached' });
+      await waitForLocator(viewBadge(page), 'the badge gone', { state: 'hidden' });
       assert.equal((await assertive.innerText()).trim(), '', 'the announced permission request is cleared once answered');
 
       const input = chat.locator('textarea[aria-label="Message the agent"]');
