@@ -34,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     features: () => ({ auth: features.auth, inlineReview: features.review.inline }),
     newSession: () => features.newSession(),
   });
-  const features = wireFeatures(context, { agents, parts, clientServices, composer: chat.composer, agentSelected, chooseAgent: sessions.chooseAgent, showChat: chat.showChat });
+  const features = wireFeatures(context, { agents, parts, clientServices, composer: chat.composer, agentSelected, chooseAgent: sessions.chooseAgent, showChat: chat.showChat, focusChat: chat.focusChat });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });
   context.subscriptions.push(
     ...sessions.disposables,

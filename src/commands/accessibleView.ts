@@ -1,4 +1,4 @@
-// "ACP: Open Accessible View of the Chat" (Alt+F2 in the chat): the whole conversation of the shown session as a
+// "ACP: Show Conversation in Accessible View": the whole conversation of the shown session as a
 // read-only Markdown document a screen reader can walk line by line, like VS Code's own Accessible View. All of it:
 // the entries the host keeps (the chat only renders the rows on screen) and, first, those that left memory for the
 // session's spill file. Secrets are masked as in an export.

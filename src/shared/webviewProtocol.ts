@@ -105,6 +105,8 @@ export type HostToWebview =
   | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null; terminals?: TerminalOutputView[] }
   | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
+  /** "Open Chat": the caret goes to the composer. */
+  | { type: 'focusComposer' }
   /**
    * What changed in a frame: entries the view does not have yet, whole (new ones last), and deltas of the ones it
    * has (entryDelta.ts); `header` rides along when it changed in the same frame.

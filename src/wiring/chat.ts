@@ -41,6 +41,8 @@ export interface ChatWiring {
   elicitationNotifier: ElicitationNotifier;
   spilled: SpilledTextApi;
   showChat(): Thenable<unknown>;
+  /** "Open Chat": the chat on screen with the caret in its composer (told once the view is ready). */
+  focusChat(): Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -127,5 +129,9 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       }
     }),
   ];
-  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, disposables };
+  const focusChat = async (): Promise<void> => {
+    await showChat();
+    provider.post({ type: 'focusComposer' });
+  };
+  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
 }

@@ -33,6 +33,8 @@ export interface FeaturesDeps {
   agentSelected(): Promise<void>;
   chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
+  /** Shows the chat with the caret in its composer. */
+  focusChat(): Promise<void>;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
@@ -61,7 +63,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     newSession,
     disposables: [
       ...signIn.disposables,
-      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession }),
+      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,

@@ -230,11 +230,6 @@ export const tests = [
       await page.keyboard.type('hello there');
       assert.equal(await input.inputValue(), 'hello there');
 
-      // One Tab from the top of the panel (its title) reaches the composer.
-      await page.locator('.part.sidebar .pane-header', { has: page.locator('h3.title', { hasText: /^Chat$/ }) }).focus();
-      await page.keyboard.press('Tab');
-      await waitForLocator(chat.locator('textarea[aria-label="Message the agent"]:focus'), 'the composer one Tab from the top of the panel');
-
       await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
       const answer = chat.locator('[data-entry-kind="agent"]', { hasText: 'Done' });
@@ -246,14 +241,13 @@ export const tests = [
       const said = await polite.innerText();
       assert.doesNotMatch(said, /[*`#]/, `announced without Markdown: ${said}`);
 
-      // Alt+F2 in the chat: the whole conversation in a read-only document.
-      await input.focus();
-      await page.keyboard.press('Alt+F2');
+      // The whole conversation in a read-only document.
+      await runFromCommandPalette(page, 'ACP: Show Conversation in Accessible View');
       const tab = page.locator('.tabs-container .tab', { hasText: 'Conversation.md' });
       await waitForLocator(tab, 'the accessible view of the conversation');
       const lines = page.locator('.monaco-editor .view-lines');
       await waitForLocator(lines.getByText('hello there'), 'the user message in the accessible view');
-      await waitForLocator(lines.getByText(/I \*\*fixed\*\*/), 'the answer in the accessible view');
+      await waitForLocator(lines.locator('.view-line', { hasText: 'fixed' }), 'the answer in the accessible view');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'onboarding-accessible-view.png') });
     },
   },

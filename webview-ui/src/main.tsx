@@ -26,7 +26,7 @@ import { PermissionLevelStore } from './policy/levelStore';
 import { ChatStore } from './store';
 import { SessionsContext } from './sessions/sessionsContext';
 import { SessionsStore } from './sessions/sessionsStore';
-import { focusComposerOnEntry } from './ui/composerFocus';
+import { focusComposer } from './ui/composerFocus';
 import { connectToHost } from './vscodeApi';
 
 const host = connectToHost();
@@ -39,7 +39,8 @@ const sessionsStore = new SessionsStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
-  if (message) {
+  if (message?.type === 'focusComposer') focusComposer();
+  else if (message) {
     store.apply(message);
     composerStore.apply(message);
     terminalStore.apply(message);
@@ -63,5 +64,4 @@ render(
   </HostContext.Provider>,
   root,
 );
-focusComposerOnEntry(window);
 host.post({ type: 'ready' });
