@@ -34,7 +34,17 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     features: () => ({ auth: features.auth, inlineReview: features.review.inline, changes: features.review.strip }),
     newSession: () => features.newSession(),
   });
-  const features = wireFeatures(context, { agents, parts, clientServices, composer: chat.composer, agentSelected, showChat: chat.showChat, postToChat: (message) => chat.provider.post(message) });
+  const features = wireFeatures(context, {
+    agents,
+    parts,
+    clientServices,
+    composer: chat.composer,
+    agentSelected,
+    chooseAgent: sessions.chooseAgent,
+    showChat: chat.showChat,
+    focusChat: chat.focusChat,
+    postToChat: (message) => chat.provider.post(message),
+  });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });
   context.subscriptions.push(
     ...sessions.disposables,

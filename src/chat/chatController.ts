@@ -117,6 +117,12 @@ export class ChatController {
       case 'showAgentLog':
         if (!this.deps.showAgentLog(message.agentId)) throw new Error('That agent has not written a log yet.');
         return;
+      case 'pickAgent':
+        await vscode.commands.executeCommand('acp.switchAgent');
+        return;
+      case 'runInstallCommand':
+        await vscode.commands.executeCommand('acp.runInstallCommand');
+        return;
       case 'authenticate':
         return this.deps.auth.signIn(message.methodId);
       case 'manageTrust':

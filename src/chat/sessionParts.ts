@@ -7,6 +7,7 @@ import type { Event } from 'vscode-jsonrpc/node';
 import type { Session } from '../session/session';
 import { OpenSession, SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
 import { ShownSession } from './shownSession';
+import type { InstallHint } from '../shared/webviewProtocol';
 
 /** What the sessions are made of: the agents, the open sessions, the one the chat shows. */
 export interface SessionParts {
@@ -20,7 +21,7 @@ export interface SessionPartsDeps extends Omit<SessionRegistryDeps, 'pool'> {
   /** False while the workspace is not trusted: agents are then not started (default: trusted). */
   workspaceTrusted?(): boolean;
   /** How to get a missing agent command, when known (the presets' install hints). */
-  installHint?(command: string): string | undefined;
+  installHint?(command: string): InstallHint | undefined;
 }
 
 /** The agents, the open sessions over them and the shown one over both. */

@@ -9,7 +9,9 @@ import { ADD_FILE_COMMAND, addFiles } from './addFile';
 import { EXPORT_TRANSCRIPT_COMMAND, exportTranscript } from './exportTranscript';
 import { PalettePicks } from './quickPick';
 import { SEND_SELECTION_COMMAND, sendSelection } from './sendSelection';
-import { SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
+import { MAKE_DEFAULT_AGENT_COMMAND, makeDefaultAgent, SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
+import { registerAccessibleView } from './accessibleView';
+import { registerInstallCommand } from './installCommand';
 import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
 import { CLOSE_SESSION_COMMAND, closeSession, SWITCH_SESSION_COMMAND, switchSession } from './switchSession';
 import { describeError } from '../shared/errors';
@@ -22,6 +24,8 @@ export interface PaletteDeps {
   composer: ComposerHost;
   /** Resolves once the configured agent is selected. */
   agentSelected(): Promise<void>;
+  /** Uses an agent for new sessions in this window (not as the default); resolves once it is selected. */
+  chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
   /** The secrets of the moment (agents' env and flags, MCP, sign-in keys): masked in exports. */
   knownSecrets(): readonly string[];
@@ -50,9 +54,18 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
         SWITCH_AGENT_COMMAND,
         reported(async (agentId?: unknown) => {
           await deps.agentSelected();
-          await switchAgent(deps.extensionUri, shown, picks, agentId);
+          await switchAgent(deps.extensionUri, shown, picks, deps.chooseAgent, agentId);
         }),
       ),
+      vscode.commands.registerCommand(
+        MAKE_DEFAULT_AGENT_COMMAND,
+        reported(async (agentId?: unknown) => {
+          await deps.agentSelected();
+          await makeDefaultAgent(deps.extensionUri, shown, agentId);
+        }),
+      ),
+      registerInstallCommand(shown),
+      ...registerAccessibleView(shown, deps.knownSecrets),
       vscode.commands.registerCommand(
         SWITCH_MODE_COMMAND,
         reported((value?: unknown) => switchMode(shown, composer, picks, value)),

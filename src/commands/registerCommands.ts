@@ -11,6 +11,8 @@ export interface CommandDeps {
   agentSelected(): Promise<void>;
   /** A new session (in the folder the user picks when the workspace has several). */
   newSession(): Promise<void>;
+  /** Shows the chat with the caret in its composer. */
+  focusChat(): Promise<void>;
 }
 
 async function reportErrors(action: () => Promise<unknown>): Promise<void> {
@@ -21,9 +23,9 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export function registerCommands({ shown, traffic, agentSelected, newSession }: CommandDeps): vscode.Disposable[] {
+export function registerCommands({ shown, traffic, agentSelected, newSession, focusChat }: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('acp.focusChat', () => vscode.commands.executeCommand('acp.chat.focus')),
+    vscode.commands.registerCommand('acp.focusChat', focusChat),
     vscode.commands.registerCommand('acp.newSession', () =>
       reportErrors(async () => {
         await agentSelected();

@@ -7,7 +7,7 @@ import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import { AuthMethod, authChoice, parseAuthMethods } from '../acp/authMethods';
 import { AgentFailure } from '../acp/failureMessage';
-import type { AgentSummary, AuthPrompt, MissingCommand } from '../shared/webviewProtocol';
+import type { AgentSummary, AuthPrompt, InstallHint, MissingCommand } from '../shared/webviewProtocol';
 import { LifecycleCapabilities, lifecycleCapabilitiesOf } from './lifecycleCapabilities';
 import { promptCapabilitiesOf } from './promptContent';
 
@@ -30,7 +30,7 @@ export interface AgentPoolDeps {
   /** False while the workspace is not trusted: agents are then not started (default: trusted). */
   workspaceTrusted?(): boolean;
   /** How to get a missing command (from the presets), when known. */
-  installHint?(command: string): string | undefined;
+  installHint?(command: string): InstallHint | undefined;
 }
 
 export class AgentPool {
@@ -247,8 +247,7 @@ export class AgentPool {
   private missingCommand(agent: PooledAgent, message: string | undefined): MissingCommand | undefined {
     const command = agent.definition.command;
     if (!message || !message.includes(`'${command}'`) || !/not found on PATH|does not exist/.test(message)) return undefined;
-    const install = this.deps.installHint?.(command);
-    return install ? { command, install } : { command };
+    return { command, ...this.deps.installHint?.(command) };
   }
 }
 

@@ -131,7 +131,7 @@ export class Session {
     const change = addUserMessage(this.state, content);
     const promptEntryId = change.entries[0];
     this.emit(change);
-    this.emit(setTurnState(this.state, 'running'));
+    this.emit(setTurnState(this.state, 'running', this.now()));
     shown?.();
     if (this.turnObservers.size > 0) {
       await this.tellWillPrompt(content);

@@ -167,6 +167,10 @@ export interface SessionHeader {
   updatedAt?: string;
   usage?: UsageInfo;
   turn: TurnState;
+  /** Epoch ms the running turn started (set while it runs or stops), for "Working · 12 s". */
+  turnStartedAt?: number;
+  /** The last turn ended with an error (not a stop reason); cleared when the next turn starts. */
+  turnFailed?: boolean;
   lastStopReason?: OpenStopReason;
   plan: PlanItem[];
   availableCommands: AvailableCommand[];

@@ -95,9 +95,14 @@ export function addNotice(state: SessionState, severity: NoticeSeverity, text: s
   return entryChange(entry.id);
 }
 
-export function setTurnState(state: SessionState, turn: TurnState): SessionChange {
+/** `startedAt` (epoch ms): a turn starts now (its elapsed time is counted from it; the last turn's failure is forgotten). */
+export function setTurnState(state: SessionState, turn: TurnState, startedAt?: number): SessionChange {
   if (state.header.turn === turn) return emptyChange();
   state.header.turn = turn;
+  if (startedAt !== undefined) {
+    state.header.turnStartedAt = startedAt;
+    delete state.header.turnFailed;
+  }
   return headerChange();
 }
 
@@ -117,8 +122,14 @@ export function markTurnToolCallsCancelled(state: SessionState): SessionChange {
 export function endTurn(state: SessionState, stopReason: string | undefined): SessionChange {
   const change = cancelUnfinishedToolCalls(state, true);
   state.header.turn = 'idle';
-  if (typeof stopReason === 'string') state.header.lastStopReason = stopReason;
-  else delete state.header.lastStopReason;
+  delete state.header.turnStartedAt;
+  if (typeof stopReason === 'string') {
+    state.header.lastStopReason = stopReason;
+    delete state.header.turnFailed;
+  } else {
+    delete state.header.lastStopReason;
+    state.header.turnFailed = true;
+  }
   change.header = true;
   return change;
 }

@@ -63,10 +63,16 @@ export interface AgentSummary {
   missingCommand?: MissingCommand;
 }
 
-export interface MissingCommand {
+export interface MissingCommand extends InstallHint {
   command: string;
-  /** How to get it, when the command is one of a preset's. */
+}
+
+/** How to get a missing command, when it is one of a preset's. */
+export interface InstallHint {
+  /** In plain words. */
   install?: string;
+  /** The command line that installs it, when one does (the chat offers Copy and Run in terminal). */
+  installCommand?: string;
 }
 
 /** The part of a session the view needs when it (re)attaches: the header and the last entries. */
@@ -106,6 +112,8 @@ export type HostToWebview =
   | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null; terminals?: TerminalOutputView[] }
   | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
+  /** "Open Chat": the caret goes to the composer. */
+  | { type: 'focusComposer' }
   /**
    * What changed in a frame: entries the view does not have yet, whole (new ones last), and deltas of the ones it
    * has (entryDelta.ts); `header` rides along when it changed in the same frame. What is empty or unchanged is left
@@ -166,6 +174,10 @@ export type UnscopedWebviewToHost =
   | ElicitationAnswerMessage
   | { type: 'newSession' }
   | { type: 'restartAgent' }
+  /** The agent picker (the header's agent name): agents, presets, "Add agent…". */
+  | { type: 'pickAgent' }
+  /** Run the install command of the agent's missing command (the host knows it; the view names nothing). */
+  | { type: 'runInstallCommand' }
   /** Sign in with one of the methods of the agent's AuthPrompt. */
   | { type: 'authenticate'; methodId: string }
   /** Open VS Code's Workspace Trust editor (shown while agents are held back in an untrusted workspace). */
@@ -218,6 +230,8 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
     case 'newSession':
     case 'restartAgent':
     case 'manageTrust':
+    case 'pickAgent':
+    case 'runInstallCommand':
       return { type: value.type };
     case 'prompt':
       return parsePromptMessage(value);

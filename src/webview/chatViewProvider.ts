@@ -16,6 +16,7 @@ import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
 import { describeError } from '../shared/errors';
 import { ViewOutbox } from './viewOutbox';
+import { waitingBadge } from './viewBadge';
 
 export const CHAT_VIEW_ID = 'acp.chat';
 /** How many of the newest entries a (re)attaching view gets at once. */
@@ -80,6 +81,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
     });
     this.outbox.closed(true);
+    this.showBadge(waitingBadge(this.sessions.sessionViews()));
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, this.disposables);
     // A retained view says `ready` once: coming back on screen, it gets what it missed while hidden.
     view.onDidChangeVisibility(() => this.visibilityChanged(view), undefined, this.disposables);
@@ -170,16 +172,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private sessionsChanged(): void {
     const session = this.shown.session;
-    if (this.followedOpening && !this.isOpening(session)) this.follow(session);
-    else this.postSessions();
+    if (this.followedOpening && !this.isOpening(session)) {
+      this.showBadge(waitingBadge(this.sessions.sessionViews()));
+      this.follow(session);
+    } else this.postSessions();
   }
 
   /** The list of open sessions, when it differs from what the view was last given (`force`: it has none). */
   private postSessions(force = false): void {
     const folders = new Set(this.sessions.openSessions.map((open) => open.cwd));
+    const views = this.sessions.sessionViews();
+    this.showBadge(waitingBadge(views));
     const message: HostToWebview = {
       type: 'sessions',
-      sessions: this.sessions.sessionViews(),
+      sessions: views,
       currentKey: this.shown.currentKey ?? null,
       multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 || folders.size > 1,
     };
@@ -187,6 +193,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (!force && json === this.sentSessions) return;
     this.sentSessions = json;
     this.post(message);
+  }
+
+  /**
+   * The count of sessions waiting for the user, on the view. None is a badge of 0 (hidden), not `undefined`: VS Code
+   * 1.100's webview view pane never takes a badge down when it is set to `undefined`.
+   */
+  private showBadge(badge: vscode.ViewBadge | undefined): void {
+    if (!this.view) return;
+    const shown = this.view.badge;
+    if (badge === undefined && (shown === undefined || shown.value === 0)) return;
+    this.view.badge = badge ?? { value: 0, tooltip: '' };
   }
 
   /** The view's copy of an entry missed a change (a delta did not apply): the entry whole. */

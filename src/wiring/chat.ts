@@ -42,6 +42,8 @@ export interface ChatWiring {
   elicitationNotifier: ElicitationNotifier;
   spilled: SpilledTextApi;
   showChat(): Thenable<unknown>;
+  /** "Open Chat": the chat on screen with the caret in its composer (told once the view is ready). */
+  focusChat(): Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -136,5 +138,9 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       else if (provider.isVisible) await shown.startForView();
     }),
   ];
-  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, disposables };
+  const focusChat = async (): Promise<void> => {
+    await showChat();
+    provider.post({ type: 'focusComposer' });
+  };
+  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
 }

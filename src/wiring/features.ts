@@ -33,9 +33,12 @@ export interface FeaturesDeps {
   clientServices: ClientServicesHandle;
   composer: ComposerHost;
   agentSelected(): Promise<void>;
+  chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
   /** Posts to the chat view (the review's "files changed" strip). */
   postToChat(message: HostToWebview): void;
+  /** Shows the chat with the caret in its composer. */
+  focusChat(): Promise<void>;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
@@ -49,6 +52,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     shown,
     composer: deps.composer,
     agentSelected,
+    chooseAgent: deps.chooseAgent,
     showChat: deps.showChat,
     knownSecrets: agents.allSecrets,
   });
@@ -66,7 +70,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     newSession,
     disposables: [
       ...signIn.disposables,
-      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession }),
+      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,

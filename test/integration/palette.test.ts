@@ -45,28 +45,39 @@ describe('ACP palette commands', function () {
     await config.update('defaultAgent', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('Switch Agent: the picked agent becomes the default in user settings and the one in use', async () => {
+  it('Switch Agent: the picked agent is the one in use, the default in user settings changes only when asked', async () => {
     await useScriptedAgent(api, 'hello');
     const inUse = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === 'demo');
     await answerPick('acp.switchAgent', 'quickInput.first');
-    assert.equal(vscode.workspace.getConfiguration('acp').inspect('defaultAgent')?.globalValue, 'demo');
     await inUse;
     assert.equal(api.sessions.agent?.id, 'demo');
+    assert.equal(vscode.workspace.getConfiguration('acp').inspect('defaultAgent')?.globalValue, 'scripted-hello');
 
     const back = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === 'scripted-hello');
     await vscode.commands.executeCommand('acp.switchAgent', 'scripted-hello');
     await back;
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('acp.switchAgent', 'no-such-agent')), /no agent "no-such-agent"/);
-    assert.equal(vscode.workspace.getConfiguration('acp').inspect('defaultAgent')?.globalValue, 'scripted-hello');
+    await vscode.commands.executeCommand('acp.makeDefaultAgent', 'demo');
+    assert.equal(vscode.workspace.getConfiguration('acp').inspect('defaultAgent')?.globalValue, 'demo');
+    const reset = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === 'scripted-hello');
+    await vscode.commands.executeCommand('acp.makeDefaultAgent', 'scripted-hello');
+    await reset;
   });
 
   it('Switch Agent offers the popular agents not configured yet: a picked preset is added to user settings and used', async () => {
     await useScriptedAgent(api, 'hello');
     const inUse = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === 'opencode');
-    await answerPick('acp.switchAgent', 'quickInput.last');
+    const shown = waitFor(api.picks.onDidShow, (id) => id === 'acp.switchAgent');
+    const result = vscode.commands.executeCommand('acp.switchAgent');
+    await shown;
+    // The last preset, just above "Add agent…" (the agent in use is the default: no "Make … the default agent").
+    await vscode.commands.executeCommand('quickInput.last');
+    await vscode.commands.executeCommand('quickInput.previous');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await result;
     const config = vscode.workspace.getConfiguration('acp');
     assert.deepEqual(config.inspect<unknown[]>('agents')?.globalValue?.at(-1), { id: 'opencode', name: 'OpenCode', command: 'opencode', args: ['acp'] });
-    assert.equal(config.inspect('defaultAgent')?.globalValue, 'opencode');
+    assert.equal(config.inspect('defaultAgent')?.globalValue, 'scripted-hello');
     await inUse;
     assert.equal(api.sessions.agent?.name, 'OpenCode');
   });

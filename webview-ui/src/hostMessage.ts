@@ -53,6 +53,8 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return typeof value.sessionKey === 'string' && isEntryList(value.entries) && typeof value.totalEntries === 'number'
         ? (value as unknown as HostToWebview)
         : undefined;
+    case 'focusComposer':
+      return { type: 'focusComposer' };
     case 'terminalOutput':
       return asTerminalOutputMessage(value);
     case 'permissionLevel':

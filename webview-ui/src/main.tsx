@@ -28,6 +28,7 @@ import { PermissionLevelStore } from './policy/levelStore';
 import { ChatStore } from './store';
 import { SessionsContext } from './sessions/sessionsContext';
 import { SessionsStore } from './sessions/sessionsStore';
+import { focusComposer } from './ui/composerFocus';
 import { connectToHost } from './vscodeApi';
 import { ChangesContext } from './changes/changesContext';
 import { ChangesStore } from './changes/changesStore';
@@ -43,7 +44,8 @@ const changesStore = new ChangesStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
-  if (message) {
+  if (message?.type === 'focusComposer') focusComposer();
+  else if (message) {
     store.apply(message);
     composerStore.apply(message);
     terminalStore.apply(message);

@@ -11,7 +11,9 @@ describe('agent presets', () => {
       AGENT_PRESETS.map((preset) => preset.id),
       ['claude', 'codex', 'gemini', 'qwen', 'goose', 'copilot', 'opencode'],
     );
-    for (const preset of AGENT_PRESETS) assert.ok(preset.command && preset.install, preset.id);
+    for (const preset of AGENT_PRESETS) assert.ok(preset.command && preset.install && preset.needs, preset.id);
+    // Plain words: no Markdown backticks in what the chat shows.
+    for (const preset of AGENT_PRESETS) assert.doesNotMatch(`${preset.install} ${preset.needs}`, /`/, preset.id);
   });
 
   it('leaves out presets configured by id or by the same command line', () => {

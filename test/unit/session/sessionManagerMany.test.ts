@@ -164,13 +164,13 @@ describe('session manager: a missing agent command', function () {
       roots: () => [dir],
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
-      installHint: (command) => (command === 'no-such-agent-cli' ? 'npm install -g no-such-agent-cli' : undefined),
+      installHint: (command) => (command === 'no-such-agent-cli' ? { install: 'Install it with npm.', installCommand: 'npm install -g no-such-agent-cli' } : undefined),
     });
     try {
       await manager.useAgent({ id: 'x', name: 'X', command: 'no-such-agent-cli', args: ['--acp'], env: {}, builtIn: false });
       await assert.rejects(manager.newSession(), /not found on PATH/);
       assert.equal(manager.agent?.status, 'failed');
-      assert.deepEqual(manager.agent?.missingCommand, { command: 'no-such-agent-cli', install: 'npm install -g no-such-agent-cli' });
+      assert.deepEqual(manager.agent?.missingCommand, { command: 'no-such-agent-cli', install: 'Install it with npm.', installCommand: 'npm install -g no-such-agent-cli' });
     } finally {
       await manager.dispose();
       fs.rmSync(dir, { recursive: true, force: true });

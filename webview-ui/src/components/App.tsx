@@ -5,7 +5,9 @@ import type { ChatState, ChatStore } from '../store';
 import { ChatStoreContext } from '../chatStoreContext';
 import { useChatListState } from '../hooks/useChatState';
 import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
+import type { ComponentChildren } from 'preact';
 import { Composer } from './Composer';
+import { EmptyState } from './EmptyState';
 import { Header } from './Header';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { Plan } from './Plan';
@@ -14,17 +16,18 @@ import { HistoryView } from '../sessions/HistoryView';
 import { useSessions } from '../sessions/sessionsContext';
 import { ChangesStrip } from '../changes/ChangesStrip';
 
-function emptyText(state: ChatState): string {
+function emptyState(state: ChatState, opening: boolean): ComponentChildren {
   if (!state.synced) return 'Connecting…';
-  if (!state.agent) return 'No agent is selected.';
-  return `Send a message to start a session with ${state.agent.name}.`;
+  if (opening) return 'Loading the conversation…';
+  return <EmptyState agent={state.agent} blocker={sendBlocker(state)} />;
 }
 
 export function App({ store }: { store: ChatStore }) {
   // Not on every streamed chunk: rows follow their own entries (ChatStore.subscribeEntry).
   const state = useChatListState(store);
   const sessions = useSessions().state;
-  const opening = sessions.sessions?.sessions.some((row) => row.key === sessions.sessions?.currentKey && row.activity === 'opening') ?? false;
+  const current = sessions.sessions?.sessions.find((row) => row.key === sessions.sessions?.currentKey);
+  const opening = current?.activity === 'opening';
   const header = state.session?.header;
   const plan = header?.plan ?? [];
   const last = state.session?.entries.at(-1);
@@ -35,7 +38,7 @@ export function App({ store }: { store: ChatStore }) {
     <AgentNameContext.Provider value={state.agent?.name}>
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
-      <Header agent={state.agent} sessionTitle={header?.title} usage={header?.usage} failureInChat={failureInChat} />
+      <Header agent={state.agent} header={header} needsYou={current?.activity === 'needsYou'} failureInChat={failureInChat} />
       {sessions.historyOpen ? (
         <HistoryView />
       ) : (
@@ -44,7 +47,7 @@ export function App({ store }: { store: ChatStore }) {
           key={state.session?.sessionKey ?? ''}
           session={state.session}
           activeId={activeEntryId(state)}
-          emptyText={opening ? 'Loading the conversation…' : emptyText(state)}
+          empty={emptyState(state, opening)}
           starting={state.starting}
         />
       )}

@@ -15,6 +15,7 @@ import { useImageDrop } from '../composer/useImageDrop';
 import { commandHint } from '../composer/slashCommands';
 import { useHost } from '../hostContext';
 import { composerKeyAction } from '../logic/composerKeys';
+import { composerPlaceholder } from '../logic/onboarding';
 import { isTurnActive } from '../selectors';
 import { ComposerAttachments } from './ComposerAttachments';
 import { CompletionPopup, optionId } from './CompletionPopup';
@@ -200,7 +201,7 @@ export function Composer({ blocker, turn, header, agent }: ComposerProps) {
           aria-autocomplete="list"
           aria-controls={popup && popup.items.length > 0 ? LIST_ID : undefined}
           aria-activedescendant={popup && popup.items.length > 0 ? optionId(LIST_ID, popup.active) : undefined}
-          placeholder="Message the agent (/ for commands, @ for files)"
+          placeholder={composerPlaceholder(agent?.name, commands.length > 0, agent?.promptCapabilities?.image === true)}
           rows={2}
           value={draft.text}
           onInput={(event) => {

@@ -5,6 +5,7 @@ import { ElicitationPrompt } from '../elicitation/ElicitationPrompt';
 import { AgentMessage } from './AgentMessage';
 import { CompactionRow } from './CompactionRow';
 import { Notice } from './Notice';
+import { AgentSpeakerLabel } from './SpeakerLabel';
 import { Thought } from './Thought';
 import { ToolCallCard } from './ToolCallCard';
 import { UserMessage } from './UserMessage';
@@ -27,7 +28,12 @@ export class EntryItem extends Component<EntryItemProps> {
       case 'user':
         return <UserMessage entry={entry} />;
       case 'agent':
-        return <AgentMessage entry={entry} active={active} />;
+        return (
+          <>
+            <AgentSpeakerLabel />
+            <AgentMessage entry={entry} active={active} />
+          </>
+        );
       case 'thought':
         return <Thought entry={entry} active={active} />;
       case 'tool_call':

@@ -1,6 +1,7 @@
 // A failure as the chat shows it, wherever it happened: a plain sentence first (which agent, what failed, what to
 // do), what to install when the agent's command is missing, the agent's own error and stderr tail behind "Details",
 // then the actions that fit (Retry, Edit, Show agent log, Restart, Open Settings).
+import { InstallHint } from './InstallHint';
 import type { ComponentChildren } from 'preact';
 import type { FailureView } from '../../../src/shared/startingProtocol';
 import { Disclosure } from './Disclosure';
@@ -20,12 +21,7 @@ export function FailureReport({ id, failure, children }: FailureReportProps) {
         <Icon name="error" />
         <span data-failure-summary>{failure.summary}</span>
       </div>
-      {failure.missingCommand?.install ? (
-        <div class="failure__install" data-missing-command={failure.missingCommand.command}>
-          <span>To get it:</span>
-          <div class="mono-block">{failure.missingCommand.install}</div>
-        </div>
-      ) : null}
+      {failure.missingCommand?.install ? <InstallHint missing={failure.missingCommand} /> : null}
       {failure.details ? (
         <Disclosure id={`${id}:details`} label="Details" class="failure__details">
           <div class="mono-block" data-failure-details>

@@ -1,13 +1,14 @@
-// The agent (name, status; on failure the reason and a Restart button; in an untrusted workspace why agents wait
-// and a button to manage Workspace Trust; when it needs a sign-in, the ways to), the session title, the permission
-// level, "New session".
+// The agent (its name opens the agent picker; the shown session's turn or else the agent's status; on failure the
+// reason and a Restart button; in an untrusted workspace why agents wait and a button to manage Workspace Trust;
+// when it needs a sign-in, the ways to), the session title, the permission level, "New session".
 import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
-import type { UsageInfo } from '../../../src/shared/model';
+import type { SessionHeader } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { Icon } from '../ui/Icon';
+import { HeaderStatus } from './HeaderStatus';
 import { SignIn } from './SignIn';
 import { AgentProblem } from './AgentProblem';
 import { UsageMeter } from './UsageMeter';
@@ -24,14 +25,16 @@ const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }
 
 interface HeaderProps {
   agent: AgentSummary | null;
-  sessionTitle: string | undefined;
-  usage?: UsageInfo;
+  header: SessionHeader | undefined;
+  /** A permission request or question of the shown session waits for the user. */
+  needsYou: boolean;
   /** The agent's failure is shown in the transcript (where it happened): the header does not repeat it. */
   failureInChat?: boolean;
 }
 
-export function Header({ agent, sessionTitle, usage, failureInChat }: HeaderProps) {
+export function Header({ agent, header, needsYou, failureInChat }: HeaderProps) {
   const host = useHost();
+  const sessionTitle = header?.title;
   const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
   const untrusted = agent?.status === 'untrusted';
@@ -39,15 +42,22 @@ export function Header({ agent, sessionTitle, usage, failureInChat }: HeaderProp
     <header class="chat-header">
       <div class="chat-header__row">
         <div class="chat-header__agent">
-          <span class="chat-header__name">{agent ? agent.name || agent.id : 'No agent'}</span>
-          {agent ? (
-            <span class={`agent-status agent-status--${look ? agent.status : 'unknown'}`} data-agent-status={agent.status}>
-              <Icon name={look?.icon ?? 'question'} spin={look?.spin} />
-              <span>{look?.label ?? agent.status}</span>
-            </span>
-          ) : null}
+          <button
+            type="button"
+            class="chat-header__name"
+            data-action="pick-agent"
+            aria-haspopup="true"
+            aria-label={`Agent: ${agent ? agent.name || agent.id : 'none'}. Choose another agent`}
+            title="Choose the agent (agents, presets, Add agent…)"
+            onClick={() => host.post({ type: 'pickAgent' })}
+          >
+            <span class="chat-header__name-text">{agent ? agent.name || agent.id : 'No agent'}</span>
+            <Icon name="chevron-down" />
+          </button>
+          {agent ? <HeaderStatus agentStatus={agent.status} agentLook={look} header={header} needsYou={needsYou} /> : null}
         </div>
-        <UsageMeter usage={usage} />
+        <div class="chat-header__tools">
+        <UsageMeter usage={header?.usage} />
         <PermissionLevelPicker />
         <SessionSwitcher />
         <button
@@ -60,6 +70,7 @@ export function Header({ agent, sessionTitle, usage, failureInChat }: HeaderProp
         >
           <Icon name="add" />
         </button>
+        </div>
       </div>
       {sessionTitle ? (
         <div class="chat-header__title" title={withVisibleMarkers(sessionTitle)}>

@@ -1,6 +1,7 @@
 // The conversation, virtualized: only the entries near the viewport are in the DOM (between two spacers), so the
 // DOM does not grow with the transcript. It follows the newest entry while the user is at the bottom, shows a
 // "jump to latest" button once they scroll up, and pages in older entries from the host at the top.
+import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
 import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
@@ -15,8 +16,8 @@ interface TranscriptProps {
   session: SessionView | null;
   /** The entry still being written, if any. */
   activeId: string | undefined;
-  /** Shown when there is no session. */
-  emptyText: string;
+  /** Shown while there are no entries (the App's empty state). */
+  empty: ComponentChildren;
   /** A session being started for the chat (the message waiting for it), or its failure: after the entries. */
   starting?: StartingView | null;
 }
@@ -24,7 +25,7 @@ interface TranscriptProps {
 const NO_ENTRIES: SessionView['entries'] = [];
 const NO_POSITIONS: SessionView['positions'] = new Map();
 
-export function Transcript({ session, activeId, emptyText, starting }: TranscriptProps) {
+export function Transcript({ session, activeId, empty, starting }: TranscriptProps) {
   const host = useHost();
   const scroller = useRef<HTMLDivElement>(null);
   const topSpacer = useRef<HTMLDivElement>(null);
@@ -75,7 +76,7 @@ export function Transcript({ session, activeId, emptyText, starting }: Transcrip
           {starting ? <StartingRow starting={starting} /> : null}
           {entries.length === 0 && !starting ? (
             <div class="transcript__empty" data-empty-state>
-              {session ? 'Send a message to start.' : emptyText}
+              {empty}
             </div>
           ) : null}
         </div>

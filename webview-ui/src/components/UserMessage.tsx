@@ -1,10 +1,12 @@
 import type { UserMessageEntry } from '../../../src/shared/model';
 import { Blocks } from './Blocks';
+import { SpeakerLabel } from './SpeakerLabel';
 import { CutNote } from './SpillNotes';
 
 export function UserMessage({ entry }: { entry: UserMessageEntry }) {
   return (
     <div class="entry entry--user" data-entry-kind="user" data-entry-id={entry.id}>
+      <SpeakerLabel speaker="You" />
       <div class="user-bubble">
         <Blocks blocks={entry.content} />
       </div>

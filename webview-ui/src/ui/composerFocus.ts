@@ -4,3 +4,4 @@ export const COMPOSER_INPUT_ID = 'composer-input';
 export function focusComposer(): void {
   document.getElementById(COMPOSER_INPUT_ID)?.focus();
 }
+

@@ -114,6 +114,7 @@ describe('webview logic', () => {
       assert.equal(thoughtLabel(true, 0, 5000), 'Thinking…');
       assert.equal(thoughtLabel(false, 0, 400), 'Thought');
       assert.equal(thoughtLabel(false, 1000, 4200), 'Thought for 3 s');
+      assert.equal(thoughtLabel(false, 0, 65_000), 'Thought for 1 min 05 s');
     });
   });
 

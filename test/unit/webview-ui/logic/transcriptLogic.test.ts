@@ -3,7 +3,7 @@ import { diffSidesOf } from '../../../../src/editor/diffSides';
 import type { NoticeEntry, TranscriptEntry } from '../../../../src/shared/model';
 import { olderPage, parseTranscriptMessage } from '../../../../src/shared/transcriptProtocol';
 import { parseWebviewMessage } from '../../../../src/shared/webviewProtocol';
-import { announcementsBetween } from '../../../../webview-ui/src/logic/announcements';
+import { announcementsBetween, isRequestPending } from '../../../../webview-ui/src/logic/announcements';
 import { contentRuns } from '../../../../webview-ui/src/logic/contentRuns';
 import { estimateEntryHeight } from '../../../../webview-ui/src/logic/entryHeight';
 import { planPriorityLook } from '../../../../webview-ui/src/logic/planStatus';
@@ -144,9 +144,23 @@ describe('announcements', () => {
       upserts: [toolCall('t1', 2, { title: 'Edit a.ts', permission: { requestKey: 'k1', options: [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }] } })],
       totalEntries: 1,
     });
-    assert.deepEqual(announcementsBetween(before, asking), [{ politeness: 'assertive', text: 'Permission requested: Edit a.ts. Options: Allow.' }]);
+    assert.deepEqual(announcementsBetween(before, asking), [{ politeness: 'assertive', text: 'Permission requested: Edit a.ts. Options: Allow.', requestKey: 'k1' }]);
     const again = applyHostMessage(asking, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [{ ...(asking.session?.entries[0] as TranscriptEntry), rev: 3 }], totalEntries: 1 });
     assert.deepEqual(announcementsBetween(asking, again), []);
+  });
+
+  it('says a finished message as plain text, not Markdown', () => {
+    const more = running([agentMessage('e1', 2, '## Done\n\nI **fixed** `greet()` in [hello.js](hello.js):\n\n- one\n- two\n\n```js\nconst x = 1;\n```\n')]);
+    const ended = applyHostMessage(more, { type: 'header', sessionKey: 's1' as SessionKey, header: header({ turn: 'idle' }) });
+    assert.deepEqual(announcementsBetween(more, ended), [{ politeness: 'polite', text: 'Done I fixed greet() in hello.js: one two (js code block)' }]);
+  });
+
+  it('knows when the request it announced is answered (the live region is cleared then)', () => {
+    const asking = running([toolCall('t1', 2, { title: 'Edit a.ts', permission: { requestKey: 'k1', options: [{ optionId: 'y', name: 'Allow', kind: 'allow_once' }] } })]);
+    assert.equal(isRequestPending(asking, 'k1'), true);
+    const answered = applyHostMessage(asking, { type: 'entries', sessionKey: 's1' as SessionKey, upserts: [toolCall('t1', 3, { title: 'Edit a.ts' })], totalEntries: 1 });
+    assert.equal(isRequestPending(answered, 'k1'), false);
+    assert.deepEqual(announcementsBetween(asking, answered), []);
   });
 
   it('announces new notices, and nothing for a snapshot', () => {
