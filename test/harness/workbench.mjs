@@ -26,10 +26,15 @@ export async function waitForExtension(page) {
   return item;
 }
 
-/** Clicks the "ACP Agents" activity bar item, as a person would, once the extension is loaded. */
+/**
+ * Clicks the "ACP Agents" activity bar item, as a person would, once the extension is loaded; then the pointer moves
+ * on (left there, the item's hover label comes up a little later and takes the next click meant for the chat).
+ */
 export async function openChatView(page) {
   const item = await waitForExtension(page);
   await item.click();
+  const box = await item.boundingBox();
+  if (box) await page.mouse.move(box.x + box.width + 400, box.y + box.height + 300);
 }
 
 /** The outer webview iframe of our extension (the workbench marks it `ready` once its host page loaded). */

@@ -16,6 +16,7 @@ import './styles/sessions.css';
 import './styles/changes.css';
 import './styles/failures.css';
 import { render } from 'preact';
+import { paceRendering } from './renderPacing';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';
 import { ComposerStore } from './composer/composerStore';
@@ -55,6 +56,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
 });
 
+paceRendering();
 const root = document.getElementById('root') ?? document.body;
 render(
   <HostContext.Provider value={host}>

@@ -39,7 +39,9 @@ export function turnLook({ header, needsYou, now }: TurnInput): TurnLook | undef
   if (turn === 'running') {
     const started = header?.turnStartedAt;
     const label = started === undefined ? 'Working…' : `Working · ${elapsedLabel(now - started)}`;
-    return { phase: 'working', label, icon: 'loading', spin: true, ticking: started !== undefined };
+    // No spinning icon while the agent works: the ticking seconds say it is alive, and a running CSS animation keeps
+    // the chat's style dirty every frame (each scroll read while following a stream would recalculate it).
+    return { phase: 'working', label, icon: 'pulse', spin: false, ticking: started !== undefined };
   }
   if (header?.turnFailed) return { phase: 'failed', label: 'Last message failed', icon: 'error', spin: false, ticking: false };
   return undefined;

@@ -15,7 +15,7 @@ describe('the turn in the header', () => {
     assert.equal(turnLook({ header: { turn: 'idle' }, needsYou: false, now }), undefined);
     assert.equal(turnLook({ header: undefined, needsYou: false, now }), undefined);
     const working = turnLook({ header: { turn: 'running', turnStartedAt: now - 12_300 }, needsYou: false, now });
-    assert.deepEqual(working, { phase: 'working', label: 'Working · 12 s', icon: 'loading', spin: true, ticking: true });
+    assert.deepEqual(working, { phase: 'working', label: 'Working · 12 s', icon: 'pulse', spin: false, ticking: true });
     assert.equal(turnLook({ header: { turn: 'running' }, needsYou: false, now })?.label, 'Working…');
     assert.equal(turnLook({ header: { turn: 'running', turnStartedAt: now }, needsYou: true, now })?.label, 'Waiting for you');
     assert.equal(turnLook({ header: { turn: 'cancelling', turnStartedAt: now }, needsYou: true, now })?.label, 'Stopping…');
