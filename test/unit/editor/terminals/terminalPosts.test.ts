@@ -31,7 +31,7 @@ describe('terminal output poster', () => {
     a.print('two ');
     assert.equal(outputs().length, 0, 'nothing before the frame ends');
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'one two ' }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'one two ', command: 'cmd' }]);
     a.print('three');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].text, 'three');
@@ -73,7 +73,7 @@ describe('terminal output poster', () => {
     a.print('bye\n');
     a.exit({ exitCode: 2, signal: null });
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'bye\n', exitStatus: { exitCode: 2, signal: null } }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'bye\n', command: 'cmd', exitStatus: { exitCode: 2, signal: null } }]);
     a.print('late output from a background job');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].exitStatus, undefined);
@@ -105,8 +105,8 @@ describe('terminal output poster', () => {
     book.markReleased(book.get(key('s1'), 'term-3')!);
     const views = poster.snapshot(new Set(['term-2']));
     assert.deepEqual(views, [
-      { terminalId: 'term-1', text: 'live so far' },
-      { terminalId: 'term-2', text: 'shown', exitStatus: { exitCode: 0, signal: null } },
+      { terminalId: 'term-1', text: 'live so far', command: 'cmd' },
+      { terminalId: 'term-2', text: 'shown', command: 'cmd', exitStatus: { exitCode: 0, signal: null } },
     ]);
     scheduler.advance(FRAME_MS);
     assert.deepEqual(outputs(), [], 'output already in the snapshot is not posted again');
@@ -126,7 +126,7 @@ describe('terminal output poster', () => {
     poster.postReferenced(new Set(['term-1', 'term-9']));
     poster.postReferenced(new Set(['term-1']));
     assert.deepEqual(outputs(), [
-      { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'from long ago', exitStatus: { exitCode: 0, signal: null }, replace: true },
+      { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'from long ago', command: 'cmd', exitStatus: { exitCode: 0, signal: null }, replace: true },
     ]);
   });
 
