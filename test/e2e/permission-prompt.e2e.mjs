@@ -123,7 +123,8 @@ export const tests = [
       assert.equal(await wording('once'), '“Allow”');
       assert.equal(await wording('no'), undefined, 'a name that says what the kind does is not repeated');
       assert.equal(await wording('later'), undefined, 'an unknown kind shows only its name');
-      assert.match(await prompt.locator('button[data-option-id="sneaky"]').getAttribute('class'), /button--primary/);
+      assert.match(await prompt.locator('button[data-option-id="sneaky"]').getAttribute('class'), /button--secondary/, '"Allow always" is not the primary action');
+      assert.match(await prompt.locator('button[data-option-id="once"]').getAttribute('class'), /button--primary/, '"Allow once" is');
       assert.match(await prompt.locator('button[data-option-id="later"]').getAttribute('class'), /button--neutral/);
 
       const warning = prompt.locator('[data-permission-warning]');
