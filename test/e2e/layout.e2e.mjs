@@ -169,7 +169,11 @@ function themeTest(theme) {
       const undone = head(transcript, 'call_create').locator('[data-tool-undone]');
       await waitForLocator(undone, 'the card saying its change was undone');
       assert.equal((await undone.innerText()).trim(), 'Undone');
-      await card(transcript, 'call_create').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      // Every card folded: one line each, the undone one says so.
+      for (const id of ['call_create', 'call_test', 'call_search']) {
+        if ((await head(transcript, id).getAttribute('aria-expanded')) === 'true') await head(transcript, id).click();
+        await assertOneLine(transcript, id);
+      }
       await shoot(page, await setSideBarWidth(page, 300), `layout-undone-300px-${shot}`);
     },
   };

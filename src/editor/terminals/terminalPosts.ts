@@ -106,7 +106,7 @@ export class TerminalOutputPoster {
       const exitBefore = cursor.exitSent;
       const { text, skipped } = this.readNext(record, cursor);
       const view = this.view(record, cursor, text, skipped);
-      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent) continue;
+      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined) continue;
       const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
       if (skipped > 0) message.replace = true;
       this.post(message);

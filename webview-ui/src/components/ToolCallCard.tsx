@@ -9,7 +9,7 @@ import { cardTexts } from '../logic/permissionTexts';
 import { decisionText } from '../logic/permissionDecision';
 import { itemDiff } from '../logic/diffHunks';
 import { diffStats, type DiffStats } from '../logic/diffStats';
-import { toolHeadline } from '../logic/toolHeadline';
+import { commandExit, toolHeadline } from '../logic/toolHeadline';
 import { toolCardLook, toolCardOpenByDefault } from '../logic/toolStatus';
 import { useTerminalView } from '../terminals/terminalContext';
 import { Icon } from '../ui/Icon';
@@ -48,7 +48,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const open = chosenOpen || asking;
   const bodyId = domIdFor(`${entry.id}:body`);
   const terminal = useTerminalView(firstTerminalId(entry));
-  const headline = toolHeadline(entry, asking, terminal?.command, counts);
+  const exited = entry.toolKind === 'execute' && commandExit(entry.rawOutput, terminal?.exitStatus) !== undefined;
+  const headline = toolHeadline(entry, { asking, terminalCommand: terminal?.command, exited, countLines: counts });
   const oneDiff = diffCount(entry) === 1 && headline.path !== undefined;
   return (
     <div

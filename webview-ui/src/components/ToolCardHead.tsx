@@ -34,7 +34,8 @@ function tooltip(entry: ToolCallEntry, headline: ToolHeadline): string {
 export function ToolCardHead({ entry, headline, look, open, asking, bodyId, terminal, onToggle }: ToolCardHeadProps) {
   const kind = String(entry.toolKind);
   const exit = kind === 'execute' ? exitText(commandExit(entry.rawOutput, terminal?.exitStatus)) : undefined;
-  const worded = WORDED_TONES.has(look.tone);
+  // "exit 1" says the failure already: the status word would only take the room the command needs.
+  const worded = WORDED_TONES.has(look.tone) && exit === undefined;
   return (
     <button
       type="button"

@@ -108,18 +108,24 @@ function firstLine(text: string): string {
   return line.length < text.length ? `${line} …` : line;
 }
 
-/**
- * The headline of a tool call. `terminalCommand` is the command of the call's terminal when the host knows it (used
- * when the raw input names none); `countLines` counts a diff's lines (by default roughly, without aligning them).
- */
-export function toolHeadline(
-  input: HeadlineInput,
-  asking = false,
-  terminalCommand?: string,
-  countLines: (item: object, oldText: string | null | undefined, newText: string) => DiffStats = (_item, oldText, newText) => diffStats(oldText, newText),
-): ToolHeadline {
+export interface HeadlineOptions {
+  /** The agent waits for the user's permission: the call has not happened yet. */
+  asking?: boolean;
+  /** The command of the call's terminal when the host knows it (used when the raw input names none). */
+  terminalCommand?: string;
+  /** The call's command exited (so it ran, even when the call failed). */
+  exited?: boolean;
+  /** Counts a diff's lines (by default roughly, without aligning them). */
+  countLines?: (item: object, oldText: string | null | undefined, newText: string) => DiffStats;
+}
+
+const roughCounts = (_item: object, oldText: string | null | undefined, newText: string): DiffStats => diffStats(oldText, newText);
+
+/** The headline of a tool call. */
+export function toolHeadline(input: HeadlineInput, options: HeadlineOptions = {}): ToolHeadline {
+  const { asking = false, terminalCommand, exited = false, countLines = roughCounts } = options;
   const kind = input.toolKind;
-  const tense = tenseOf(input.status, asking);
+  const tense = exited && !asking ? 'past' : tenseOf(input.status, asking);
   const title = input.title.trim() || 'Tool call';
   const diffs = diffsOf(input.content);
   const each = diffs.map((diff) => countLines(diff.item, diff.oldText, diff.newText));

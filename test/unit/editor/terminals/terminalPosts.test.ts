@@ -38,6 +38,17 @@ describe('terminal output poster', () => {
     assert.equal(outputs()[1].replace, undefined);
   });
 
+  it('a command that has printed nothing yet: its command line is posted at once, and only once', () => {
+    const { poster, scheduler, add, outputs } = setup();
+    poster.follow(key('s1'));
+    const a = add('s1', 'term-1');
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: '', command: 'cmd' }]);
+    a.print('late');
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(outputs()[1], { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'late' });
+  });
+
   it('posts at most ~60 times a second however often output arrives', () => {
     const { poster, scheduler, add, outputs } = setup();
     poster.follow(key('s1'));

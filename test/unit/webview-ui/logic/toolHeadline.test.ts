@@ -29,7 +29,7 @@ describe('tool card headline', () => {
       toolHeadline(call({ toolKind: 'edit', status, content: [{ type: 'diff', path: 'a.ts', oldText, newText: 'y' }] }));
     assert.equal(edit('pending').verb, 'Edit');
     assert.equal(edit('in_progress').verb, 'Editing');
-    assert.equal(toolHeadline(call({ toolKind: 'edit', status: 'in_progress', locations: [{ path: 'a.ts' }] }), true).verb, 'Edit');
+    assert.equal(toolHeadline(call({ toolKind: 'edit', status: 'in_progress', locations: [{ path: 'a.ts' }] }), { asking: true }).verb, 'Edit');
     assert.equal(edit('completed', null).verb, 'Created');
     assert.equal(edit('failed').verb, 'Edit');
   });
@@ -46,8 +46,10 @@ describe('tool card headline', () => {
     const ran = toolHeadline(call({ toolKind: 'execute', title: 'Terminal', rawInput: { command: 'npm test' } }));
     assert.deepEqual([ran.verb, ran.subject, ran.command], ['Ran', 'npm test', true]);
     assert.equal(headlineText(ran), 'Ran `npm test`');
-    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'in_progress', title: 'Terminal' }), false, 'make -j2').subject, 'make -j2');
-    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'in_progress' }), false, 'make').verb, 'Running');
+    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'in_progress', title: 'Terminal' }), { terminalCommand: 'make -j2' }).subject, 'make -j2');
+    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'in_progress' }), { terminalCommand: 'make' }).verb, 'Running');
+    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'failed', rawInput: { command: 'make' } }), { exited: true }).verb, 'Ran', 'a command that exited non-zero ran');
+    assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'failed', rawInput: { command: 'make' } })).verb, 'Run', 'a rejected one did not');
     assert.equal(commandOf({ command: ['/bin/bash', '-lc', 'cat hello.txt'] }), 'cat hello.txt');
     assert.equal(commandOf({ command: ['git', 'commit', '-m', 'two words'] }), 'git commit -m "two words"');
     assert.equal(commandOf({ command: 'echo', args: ['a b', 'c'] }), 'echo "a b" c');
