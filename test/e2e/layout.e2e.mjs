@@ -142,7 +142,7 @@ async function cardsAtBothWidths(page, chat, transcript, shot) {
   }
   await plan.locator('[data-action="toggle-plan"]').click();
   await waitForLocator(plan.locator('.plan__items'), 'the plan opened');
-  assert.equal(await plan.locator('.plan__priority').count(), 1, 'one priority shown: the high one');
+  assert.equal(await plan.locator('.plan__priority').count(), 0, 'no priority shown: the high step is done, "low" says nothing');
   assert.equal(await plan.locator('.plan__check--done').count(), 3);
   const box = await setSideBarWidth(page, 300);
   await shoot(page, box, `layout-plan-300px-${shot}`);

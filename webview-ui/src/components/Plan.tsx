@@ -66,7 +66,8 @@ export function Plan({ items, running, stopped = false }: PlanProps) {
           {items.map((item, i) => {
             const status = String(item.status);
             const look = planStatusLook(status);
-            const priority = shownPriority(String(item.priority), priorities);
+            // A done step's priority no longer says anything.
+            const priority = look.done ? undefined : shownPriority(String(item.priority), priorities);
             return (
               <li key={i} class={`plan__item${look.done ? ' is-done' : ''}${status === 'in_progress' ? ' is-active' : ''}`} data-plan-status={status} data-plan-priority={String(item.priority)}>
                 <Check status={status} />

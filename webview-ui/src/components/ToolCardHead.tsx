@@ -1,6 +1,6 @@
 // A tool call card's header line: chevron, kind icon, the headline ("Edited hello.js", "Ran `npm test`") whose verb
 // and file name never get cut (only a long subject ends in an ellipsis), the +/- counts, a command's exit, "Undone",
-// and the status icon (its word shown for failures and unusual states; read out by screen readers always).
+// (instead of the counts, which no longer hold), and the status icon (its word shown for failures and unusual states; read out by screen readers always).
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { commandExit, exitText, headlineText, type ToolHeadline } from '../logic/toolHeadline';
@@ -57,7 +57,7 @@ export function ToolCardHead({ entry, headline, look, open, asking, bodyId, term
         </span>
         {headline.more > 0 ? <span class="tool-call__more">+{headline.more} more</span> : null}
       </span>
-      {headline.added !== undefined ? (
+      {headline.added !== undefined && !entry.undone ? (
         <span class="tool-call__stats" data-tool-stats>
           <span class="tool-diff__added" aria-label={`${headline.added} lines added`}>
             +{headline.added}
