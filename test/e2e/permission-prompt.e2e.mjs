@@ -132,8 +132,10 @@ export const tests = [
       assert.match(await warning.innerText(), /hidden or direction-changing characters, shown as ⟨U\+202E⟩/);
       const card = transcript.locator('[data-tool-call-id="call_guard"]');
       const title = card.locator('.tool-call__title');
-      assert.equal(await title.locator('[data-hidden-char="U+202E"]').count(), 1, 'the override in the title is marked');
-      assert.equal(await title.innerText(), 'Open invoice_⟨U+202E⟩fdp.exe', 'the title reads as sent, nothing reordered');
+      // The card's headline names the command (from the raw input); the agent's title is in the prompt and the tooltip.
+      assert.equal(await title.locator('[data-hidden-char="U+202E"]').count(), 1, 'the override in the headline is marked');
+      assert.equal(await title.locator('.tool-call__subject').innerText(), 'open invoice_⟨U+202E⟩fdp.exe', 'the command reads as sent, nothing reordered');
+      assert.match(await title.getAttribute('title'), /Open invoice_⟨U\+202E⟩fdp\.exe/, 'the tooltip marks it too');
       assert.equal(await prompt.locator('[data-permission-subject]').innerText(), 'Open invoice_⟨U+202E⟩fdp.exe', 'the prompt names the tool call in full');
       assert.ok(!(await card.innerText()).includes('\u202E'), 'no override is applied anywhere in the card');
       await input.focus();
