@@ -26,6 +26,9 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
 export function registerCommands({ shown, traffic, agentSelected, newSession, focusChat }: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('acp.focusChat', focusChat),
+    // VS Code's own "Move View" picker for the chat: the secondary side bar (where other chats live), the panel, or
+    // back (an extension cannot place a view in the secondary side bar by itself in VS Code 1.100).
+    vscode.commands.registerCommand('acp.moveChat', () => vscode.commands.executeCommand('workbench.action.moveFocusedView', 'acp.chat')),
     vscode.commands.registerCommand('acp.newSession', () =>
       reportErrors(async () => {
         await agentSelected();

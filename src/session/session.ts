@@ -24,7 +24,9 @@ import {
   createSessionState,
   endTurn,
   markTurnToolCallsCancelled,
+  markToolCallsUndone,
   setPermissionRequest,
+  setPolicyDecision,
   setTurnState,
 } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
@@ -256,6 +258,11 @@ export class Session {
     this.notice('error', message, details, { restart: true });
   }
 
+  /** The user undid the file changes of these tool calls (the review): their cards say so. */
+  markUndone(toolCallIds: readonly string[]): void {
+    if (toolCallIds.length > 0) this.emit(markToolCallsUndone(this.state, toolCallIds));
+  }
+
   sessionUpdate(params: unknown): void {
     const update = (params as { update?: unknown }).update;
     this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
@@ -296,6 +303,7 @@ export class Session {
     const answer = consideration.answer;
     if (answer) {
       this.emit(applySessionUpdate(this.state, { ...request.toolCall, sessionUpdate: 'tool_call_update' }, this.now()));
+      this.emit(setPolicyDecision(this.state, request.toolCall.toolCallId, { decision: answer.decision, rule: answer.rule }));
       if (answer.decision === 'reject') this.notice('info', `Rejected by ${answer.rule}: ${toolCall.title || 'a tool call'}`);
       return settle({ outcome: { outcome: 'selected', optionId: answer.option.optionId } });
     }

@@ -63,6 +63,13 @@ export interface PendingPermission {
   options: OpenPermissionOption[];
 }
 
+/** How the user's permission policy answered a request on its own. */
+export interface PolicyDecision {
+  decision: 'allow' | 'reject';
+  /** The rule's label ("level \"allowReads\": reads and searches in the workspace", a user rule's description). */
+  rule: string;
+}
+
 export interface ToolCallEntry extends EntryBase {
   kind: 'tool_call';
   toolCallId: string;
@@ -77,6 +84,10 @@ export interface ToolCallEntry extends EntryBase {
   rawOutput?: unknown;
   /** Set while the agent waits for the user's answer. */
   permission?: PendingPermission;
+  /** The user's permission policy (a rule or the level) answered the agent's request for this call: nobody was asked. */
+  decidedBy?: PolicyDecision;
+  /** The user undid the file changes this call made (in the review). */
+  undone?: boolean;
   /** Fields the agent sent that we do not model (`_meta` included), kept to be shown. */
   extra: Record<string, unknown>;
 }

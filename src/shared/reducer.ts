@@ -15,7 +15,7 @@ import { isRecord } from './narrow';
 import { appendSeqEntry, emptyChange, entryChange, headerChange, initBook } from './reducerBook';
 import { appendToolCallContent, cancelUnfinishedToolCalls, upsertToolCall } from './toolCalls';
 
-export { clearPermissionRequest, findToolCall, setPermissionRequest } from './toolCalls';
+export { clearPermissionRequest, findToolCall, markToolCallsUndone, setPermissionRequest, setPolicyDecision } from './toolCalls';
 export { addElicitation, completeElicitation, findElicitation, settleElicitation } from './elicitations';
 
 export function createSessionState(sessionId: string): SessionState {

@@ -5,7 +5,7 @@
 // counts as this turn's, and anything the agent sent between turns (or replayed by session/load) counts towards
 // the next turn that ends.
 import type { OpenPermissionOption } from './acp';
-import type { SessionChange, SessionState, ToolCallEntry } from './model';
+import type { PolicyDecision, SessionChange, SessionState, ToolCallEntry } from './model';
 import { isRecord } from './narrow';
 import {
   appendToolEntry,
@@ -87,6 +87,28 @@ export function clearPermissionRequest(state: SessionState, requestKey: string):
   delete entry.permission;
   entry.rev++;
   return entryChange(entry.id);
+}
+
+/** The user's policy answered the request about this call (a rule or the level decided): the card says so. */
+export function setPolicyDecision(state: SessionState, toolCallId: unknown, decision: PolicyDecision): SessionChange {
+  const entry = typeof toolCallId === 'string' ? lookupToolCall(state, toolCallId) : undefined;
+  if (!entry) return emptyChange();
+  entry.decidedBy = { decision: decision.decision, rule: decision.rule };
+  entry.rev++;
+  return entryChange(entry.id);
+}
+
+/** The user undid the file changes of these calls: their cards say so. Calls not in the transcript are skipped. */
+export function markToolCallsUndone(state: SessionState, toolCallIds: readonly string[]): SessionChange {
+  const change = emptyChange();
+  for (const toolCallId of toolCallIds) {
+    const entry = lookupToolCall(state, toolCallId);
+    if (!entry || entry.undone) continue;
+    entry.undone = true;
+    entry.rev++;
+    change.entries.push(entry.id);
+  }
+  return change;
 }
 
 /**

@@ -96,6 +96,8 @@ export interface TerminalExitView {
 export interface TerminalOutputView {
   terminalId: string;
   text: string;
+  /** The command line, as the agent asked for it (sent with a terminal's first output to a view). */
+  command?: string;
   /** Older output is not shown. */
   truncated?: boolean;
   exitStatus?: TerminalExitView;

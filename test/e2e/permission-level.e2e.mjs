@@ -10,6 +10,7 @@ import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 async function send(chat, text) {
   const input = chat.locator('textarea[aria-label="Message the agent"]');
@@ -54,9 +55,18 @@ export const tests = [
       await toggle.selectOption('allowReads');
       await waitForLocator(chat.locator('select[data-action="permission-level"][data-level="allowReads"]'), 'the toggle showing the level the host set');
       assert.equal(userSettingsOf(server)['acp.permissions.level'], 'allowReads', 'the level is a user setting');
+      assert.equal(await toggle.getAttribute('data-raised'), 'true', 'a level above "ask" is flagged');
+      assert.match(await toggle.getAttribute('title'), /these run without asking you/);
       await send(chat, 'read');
       await agentSays(chat, 'allowed: allow');
       assert.equal(await prompts.count(), 0, 'the read was allowed without a prompt');
+      // The card says who decided: the level, not the user.
+      const decided = transcript.locator('[data-tool-call-id="call_read_2"] [data-policy-decision="allow"]');
+      await waitForLocator(decided, 'the card of the read the level allowed saying so');
+      assert.equal((await decided.innerText()).trim(), 'Allowed by your permission level (reads and searches in the workspace)');
+      assert.equal(await transcript.locator('[data-tool-call-id="call_read_1"] [data-policy-decision]').count(), 0, 'the read the user allowed says nothing of a rule');
+      const sidebar = await page.locator('.part.sidebar').boundingBox();
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'permission-level-raised.png'), clip: sidebar });
       await send(chat, 'edit');
       const reject = prompts.locator('button[data-option-kind="reject_once"]');
       await waitForLocator(reject, 'the permission prompt for the edit (reads only)');

@@ -123,7 +123,8 @@ export const tests = [
       assert.equal(await wording('once'), '“Allow”');
       assert.equal(await wording('no'), undefined, 'a name that says what the kind does is not repeated');
       assert.equal(await wording('later'), undefined, 'an unknown kind shows only its name');
-      assert.match(await prompt.locator('button[data-option-id="sneaky"]').getAttribute('class'), /button--primary/);
+      assert.match(await prompt.locator('button[data-option-id="sneaky"]').getAttribute('class'), /button--secondary/, '"Allow always" is not the primary action');
+      assert.match(await prompt.locator('button[data-option-id="once"]').getAttribute('class'), /button--primary/, '"Allow once" is');
       assert.match(await prompt.locator('button[data-option-id="later"]').getAttribute('class'), /button--neutral/);
 
       const warning = prompt.locator('[data-permission-warning]');
@@ -131,8 +132,10 @@ export const tests = [
       assert.match(await warning.innerText(), /hidden or direction-changing characters, shown as ⟨U\+202E⟩/);
       const card = transcript.locator('[data-tool-call-id="call_guard"]');
       const title = card.locator('.tool-call__title');
-      assert.equal(await title.locator('[data-hidden-char="U+202E"]').count(), 1, 'the override in the title is marked');
-      assert.equal(await title.innerText(), 'Open invoice_⟨U+202E⟩fdp.exe', 'the title reads as sent, nothing reordered');
+      // The card's headline names the command (from the raw input); the agent's title is in the prompt and the tooltip.
+      assert.equal(await title.locator('[data-hidden-char="U+202E"]').count(), 1, 'the override in the headline is marked');
+      assert.equal(await title.locator('.tool-call__subject').innerText(), 'open invoice_⟨U+202E⟩fdp.exe', 'the command reads as sent, nothing reordered');
+      assert.match(await title.getAttribute('title'), /Open invoice_⟨U\+202E⟩fdp\.exe/, 'the tooltip marks it too');
       assert.equal(await prompt.locator('[data-permission-subject]').innerText(), 'Open invoice_⟨U+202E⟩fdp.exe', 'the prompt names the tool call in full');
       assert.ok(!(await card.innerText()).includes('\u202E'), 'no override is applied anywhere in the card');
       await input.focus();

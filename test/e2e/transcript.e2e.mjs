@@ -11,38 +11,15 @@
 // `data-diff-added`/`data-diff-removed` and `button[data-action="open-diff"]`, rows `[data-row-key]`, the header's
 // `[data-usage]`, the plan `[data-plan]` with `[data-action="toggle-plan"]`.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { codeServerEntry } from '../../scripts/ensure-code-server.mjs';
-import { repoRoot } from '../harness/paths.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, closeChatView, EXTENSION_ID, openChatView, openWorkbench, runFromCommandPalette } from '../harness/workbench.mjs';
-import { workbenchUrl } from '../harness/workbench-url.mjs';
+import { chatFrame, closeChatView, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
-
-const LIGHT = 'Default Light Modern';
-const DARK = 'Default Dark Modern';
-const HIGH_CONTRAST = 'Default High Contrast';
+import { DARK, HIGH_CONTRAST, LIGHT, reopenWithThemes } from '../harness/themes.mjs';
 
 function scriptedAgent(scenario, theme) {
   return scriptedAgentSettings(scenario, theme ? { 'workbench.colorTheme': theme } : {});
-}
-
-/**
- * This code-server's web workbench offers no built-in color theme (its theme picker is empty), and in extension
- * development mode it loads no installed extension either. So a theme test installs VS Code's default themes and
- * this extension as built (package.json, dist, media) into the server's extensions folder, and reopens the
- * workbench without a development path: `workbench.colorTheme` from the test's settings then applies.
- */
-async function reopenWithThemes({ page, server, workspace }) {
-  const extensions = path.join(server.dataDir, 'extensions');
-  const themes = path.resolve(path.dirname(codeServerEntry), '..', '..', 'lib', 'vscode', 'extensions', 'theme-defaults');
-  cpSync(themes, path.join(extensions, 'vscode.theme-defaults-1.0.0'), { recursive: true });
-  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  const installed = path.join(extensions, `${EXTENSION_ID}-${version}`);
-  for (const part of ['package.json', 'dist', 'media']) cpSync(path.join(repoRoot, part), path.join(installed, part), { recursive: true });
-  await openWorkbench(page, workbenchUrl({ baseUrl: server.baseUrl, folder: workspace }));
 }
 
 /** Opens the chat, waits for the agent, sends `prompt`; returns locators for the chat and its transcript. */
@@ -230,7 +207,13 @@ export const tests = [
       await waitForLocator(diff.locator('.diff-line--add').first(), 'the hunks of the edit');
       assert.equal(await diff.getAttribute('data-diff-added'), '2');
       assert.equal(await diff.getAttribute('data-diff-removed'), '2');
-      assert.equal((await diff.locator('.tool-diff__added').innerText()).trim(), '+2');
+      // One line when folded: the verb and the file name, the counts; the path and the kind only in the details.
+      const editHeadline = card('tc-edit').locator('[data-headline]');
+      assert.equal((await editHeadline.innerText()).replace(/\s+/g, ' ').trim(), 'Edited hello.js');
+      assert.equal((await editHead.locator('[data-tool-stats] .tool-diff__added').innerText()).trim(), '+2');
+      assert.equal(await editHead.locator('.tool-call__kind').count(), 0, 'no kind pill in the header');
+      assert.equal(await diff.locator('.tool-diff__path').count(), 0, 'the only diff does not repeat the path the header names');
+      assert.equal((await card('tc-execute').locator('[data-headline]').innerText()).replace(/\s+/g, ' ').trim(), 'Running npm test');
       assert.equal(await card('tc-new').locator('[data-content-type="diff"]').getAttribute('data-diff-added'), '4');
       await waitForLocator(card('tc-big').locator('[data-diff-summary="size"]'), 'the summary of the diff too large for a card');
       await editHead.press(' ');
@@ -248,6 +231,8 @@ export const tests = [
       await screenshot(page, 'transcript-open-diff-dark');
 
       await card('tc-read').locator('button[data-action="toggle-tool-call"]').click();
+      // The locations are in the card's details.
+      await card('tc-read').locator('.tool-call__details > .disclosure__toggle').click();
       await card('tc-read').locator('[data-action="open-location"]').click();
       await waitForLocator(page.locator('.tabs-container .tab.active', { hasText: /^hello\.js$/ }), 'hello.js opened from the location');
       await waitForLocator(page.locator('.statusbar-item', { hasText: 'Ln 2, Col 1' }), 'the cursor on line 2 (status bar)');

@@ -38,10 +38,14 @@ describe('review: what the agent changed', function () {
     const item = suite.api.review.tree.getTreeItem(node);
     assert.match(String(item.description), /^\+1 −1/);
 
+    assert.ok(call.kind === 'tool_call' && !call.undone, 'not undone yet');
+
     await vscode.commands.executeCommand('acp.undoFile', node);
     assert.equal(fs.readFileSync(file, 'utf8'), 'alpha\nbeta\ngamma\n');
     assert.equal(pendingFile(suite.api, file), undefined);
     assert.equal(suite.api.review.decorations.statusOf(file), undefined);
+    const after = session.state.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === pending.toolCallIds[0]);
+    assert.ok(after?.kind === 'tool_call' && after.undone === true, "the tool call's card says its change was undone");
   });
 
   it('an edit through fs/write_text_file is in the ledger too; Keep leaves the file and ends its review', async () => {

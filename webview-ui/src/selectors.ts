@@ -25,3 +25,19 @@ export function activeEntryId(state: ChatState): string | undefined {
   if (!session || !isTurnActive(session.header.turn)) return undefined;
   return session.entries[session.entries.length - 1]?.id;
 }
+
+/**
+ * A permission request of the running turn waits for the user. Only the turn's entries are looked at (back to the
+ * user's last message), so this stays cheap on a long transcript.
+ */
+export function awaitsPermission(state: ChatState): boolean {
+  const session = state.session;
+  if (!session || !isTurnActive(session.header.turn)) return false;
+  const entries = session.entries;
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    if (entry.kind === 'tool_call' && entry.permission) return true;
+    if (entry.kind === 'user') return false;
+  }
+  return false;
+}

@@ -15,6 +15,8 @@ interface Cursor {
   /** Stream offset up to which the view has the output. */
   end: number;
   exitSent: boolean;
+  /** The command line was sent (once per view). */
+  commandSent?: boolean;
 }
 
 /** The terminal ids that tool call contents of `entries` refer to. */
@@ -104,7 +106,7 @@ export class TerminalOutputPoster {
       const exitBefore = cursor.exitSent;
       const { text, skipped } = this.readNext(record, cursor);
       const view = this.view(record, cursor, text, skipped);
-      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent) continue;
+      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined) continue;
       const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
       if (skipped > 0) message.replace = true;
       this.post(message);
@@ -147,6 +149,10 @@ export class TerminalOutputPoster {
 
   private view(record: TerminalRecord, cursor: Cursor, text: string, skipped: number): TerminalOutputView {
     const view: TerminalOutputView = { terminalId: record.terminalId, text };
+    if (!cursor.commandSent) {
+      cursor.commandSent = true;
+      view.command = record.label;
+    }
     if (skipped > 0) view.truncated = true;
     const exitStatus = record.process.exitStatus;
     if (exitStatus && !cursor.exitSent) {

@@ -146,7 +146,9 @@ export class ReviewActions {
     }
     const now = await this.review.currentText(file.path);
     if (askOverUserEdits && now !== file.current && now !== before && !(await this.ui().confirmUndoOverUserEdits(file.path))) return;
+    const ledger = this.review.ledgerFor(file.path);
     await this.review.setText(file.path, before);
+    this.review.markUndone(ledger, file.toolCallIds);
     this.baselines.refresh();
   }
 }

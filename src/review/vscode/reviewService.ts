@@ -63,7 +63,10 @@ export class ReviewService implements vscode.Disposable {
    * What ties the review to an open session (its turn observer, its transcript for attribution, its conversation),
    * by session key, released when the session closes: the ledger of its changes stays, the transcript is not kept.
    */
-  private readonly live = new Map<SessionKey, { changes: SessionChanges; state: () => Session['state'] | undefined; release(): void }>();
+  private readonly live = new Map<
+    SessionKey,
+    { changes: SessionChanges; state: () => Session['state'] | undefined; markUndone(toolCallIds: readonly string[]): void; release(): void }
+  >();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
   readonly onDidChange = this.changeEmitter.event;
@@ -161,6 +164,12 @@ export class ReviewService implements vscode.Disposable {
     ledger?.setCurrent(file, agentText);
   }
 
+  /** The changes of these tool calls were undone: the open sessions of the conversation that ledger is of say so on their cards. */
+  markUndone(ledger: ChangeLedger | undefined, toolCallIds: readonly string[]): void {
+    if (!ledger || toolCallIds.length === 0) return;
+    for (const part of this.live.values()) if (part.changes.ledger === ledger) part.markUndone(toolCallIds);
+  }
+
   currentText(file: string): Promise<string | null> {
     return currentText(file);
   }
@@ -188,6 +197,7 @@ export class ReviewService implements vscode.Disposable {
     // Closures here share one context: every reference to the session is dropped on release. A session brought back
     // later (a new Session of the same conversation) is tracked again on the same ledger.
     let state: Session['state'] | undefined = open.session.state;
+    let session: Session | undefined = open.session;
     let turns: vscode.Disposable | undefined = open.session.observeTurns({
       willPrompt: async (content) => {
         await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
@@ -199,10 +209,12 @@ export class ReviewService implements vscode.Disposable {
     this.live.set(open.key, {
       changes,
       state: () => state,
+      markUndone: (toolCallIds) => session?.markUndone(toolCallIds),
       release: () => {
         turns?.dispose();
         turns = undefined;
         state = undefined;
+        session = undefined;
       },
     });
     // The hold is one of the session's parts: released when the session is disposed, with everything else it holds.

@@ -74,6 +74,7 @@ describe('policy: the gate in a session', () => {
     assert.deepEqual(answer, { outcome: { outcome: 'selected', optionId: 'allow' } });
     const entry = session.state.entries.find((e) => e.kind === 'tool_call');
     assert.ok(entry?.kind === 'tool_call' && entry.title === 'Read hello.txt' && !entry.permission, 'the tool call shows, with no prompt');
+    assert.deepEqual(entry.decidedBy, { decision: 'allow', rule: 'level "allowReads": reads and searches in the workspace' }, 'the card says the level decided');
     assert.deepEqual(audit.all(), [
       {
         time: '2026-03-04T05:06:07.000Z',
@@ -92,6 +93,8 @@ describe('policy: the gate in a session', () => {
     assert.deepEqual(answer, { outcome: { outcome: 'selected', optionId: 'reject' } });
     const notice = session.state.entries.find((e): e is NoticeEntry => e.kind === 'notice');
     assert.equal(notice?.text, 'Rejected by user rule 1: never rm -rf: cleanup');
+    const card = session.state.entries.find((e) => e.kind === 'tool_call');
+    assert.deepEqual(card?.kind === 'tool_call' ? card.decidedBy : undefined, { decision: 'reject', rule: 'user rule 1: never rm -rf' });
     assert.deepEqual(audit.all()[0].decidedBy, { type: 'rule', rule: 'user rule 1: never rm -rf' });
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { SessionState, ToolCallEntry } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState, findToolCall } from '../../../src/shared/reducer';
+import { applySessionUpdate, createSessionState, findToolCall, markToolCallsUndone, setPolicyDecision } from '../../../src/shared/reducer';
 
 function apply(state: SessionState, update: Record<string, unknown>): ReturnType<typeof applySessionUpdate> {
   return applySessionUpdate(state, update, 0);
@@ -262,5 +262,20 @@ describe('reducer: tool_call_content_chunk (v2 draft)', () => {
       });
     }
     assert.deepEqual(tool(state).content, []);
+  });
+
+  it('a policy decision and an undone change stay on the card through later updates', () => {
+    const state = createSessionState('s');
+    apply(state, { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit a.ts', kind: 'edit', status: 'pending', content: [diff] });
+    const rev = tool(state).rev;
+    assert.deepEqual(setPolicyDecision(state, 'c1', { decision: 'allow', rule: 'user rule 1: edits' }), { entries: ['t:c1'], header: false });
+    assert.deepEqual(setPolicyDecision(state, 'nope', { decision: 'allow', rule: 'x' }).entries, [], 'an unknown call is left alone');
+    assert.deepEqual(markToolCallsUndone(state, ['c1', 'unknown']).entries, ['t:c1']);
+    assert.deepEqual(markToolCallsUndone(state, ['c1']).entries, [], 'undone once');
+    apply(state, { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' });
+    const entry = tool(state);
+    assert.deepEqual(entry.decidedBy, { decision: 'allow', rule: 'user rule 1: edits' });
+    assert.equal(entry.undone, true);
+    assert.equal(entry.rev, rev + 3);
   });
 });

@@ -54,7 +54,8 @@ describe('hidden characters in what the agent names', () => {
     assert.match(html, /data-hidden-char="U\+200B"/);
     assert.match(html, /data-permission-warning/);
     assert.match(html, /shown as ⟨U\+202E⟩, ⟨U\+200B⟩/);
-    assert.match(html, /title="Open invoice_⟨U\+202E⟩fdp\.exe"/, 'the tooltip is marked too');
+    assert.match(html, /title="[^"]*Open invoice_⟨U\+202E⟩fdp\.exe"/, 'the tooltip is marked too');
+    assert.doesNotMatch(html, /title="[^"]*\u202E/, 'no tooltip holds the override itself');
     assert.match(html, /Allow always<\/bdi>/);
   });
 

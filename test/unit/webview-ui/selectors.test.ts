@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { activeEntryId, isTurnActive, sendBlocker } from '../../../webview-ui/src/selectors';
+import { activeEntryId, awaitsPermission, isTurnActive, sendBlocker } from '../../../webview-ui/src/selectors';
 import { applyHostMessage, initialChatState, type ChatState } from '../../../webview-ui/src/store';
 import { parseViewState } from '../../../webview-ui/src/viewState';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
-import type { TurnState } from '../../../src/shared/model';
+import type { TranscriptEntry, TurnState } from '../../../src/shared/model';
 import { agentMessage, header, readyAgent, snapshot } from './fixtures';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 
@@ -43,5 +43,19 @@ describe('webview selectors and view state', () => {
     assert.deepEqual(parseViewState({ draft: 3 }), { draft: '' });
     assert.deepEqual(parseViewState(undefined), { draft: '' });
     assert.deepEqual(parseViewState('x'), { draft: '' });
+  });
+});
+
+describe('awaitsPermission', () => {
+  it('is true while the running turn has a tool call that asks, and only then', () => {
+    const [agent, snap, head] = [readyAgent, snapshot, header];
+    const asking: TranscriptEntry = { kind: 'tool_call', id: 't:1', rev: 1, toolCallId: '1', title: 'x', toolKind: 'edit', status: 'pending', content: [], locations: [], extra: {}, permission: { requestKey: 'k', options: [] } };
+    const user: TranscriptEntry = { kind: 'user', id: 'u', rev: 1, content: [] };
+    const base = applyHostMessage(initialChatState, snap([user, asking], 's1' as SessionKey, agent));
+    const running = applyHostMessage(base, { type: 'header', sessionKey: 's1' as SessionKey, header: head({ turn: 'running' }) });
+    assert.equal(awaitsPermission(running), true);
+    assert.equal(awaitsPermission(base), false, 'no turn runs');
+    const older = applyHostMessage(initialChatState, snap([asking, user], 's1' as SessionKey, agent));
+    assert.equal(awaitsPermission(applyHostMessage(older, { type: 'header', sessionKey: 's1' as SessionKey, header: head({ turn: 'running' }) })), false, 'only this turn is looked at');
   });
 });

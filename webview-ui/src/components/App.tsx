@@ -56,7 +56,7 @@ export function App({ store }: { store: ChatStore }) {
           Bringing the session back…
         </div>
       ) : null}
-      {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} /> : null}
+      {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} stopped={header?.lastStopReason === 'cancelled'} /> : null}
       <ChangesStrip />
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer store={store} />

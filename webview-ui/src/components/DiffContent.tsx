@@ -3,23 +3,12 @@
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { useHost } from '../hostContext';
 import type { DiffResult } from '../../../src/shared/diff';
-import { cardDiff } from '../logic/diffHunks';
+import { itemDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
 import { Icon } from '../ui/Icon';
 import { LocationLink } from './LocationLink';
 import { useSessionKey } from '../sessionKey';
 
-/** Diffs already computed, per content item object (the store keeps unchanged items as the same objects). */
-const computed = new WeakMap<object, DiffResult>();
-
-function diffOf(item: OpenToolCallContent, oldText: string | undefined, newText: string): DiffResult {
-  let result = computed.get(item);
-  if (!result) {
-    result = cardDiff(oldText, newText);
-    computed.set(item, result);
-  }
-  return result;
-}
 
 interface DiffContentProps {
   item: OpenToolCallContent;
@@ -31,6 +20,8 @@ interface DiffContentProps {
   /** Cheap counts (no alignment), shown when the diff is too large to compute. */
   roughAdded: number;
   roughRemoved: number;
+  /** Name the file and its counts (false when the card's header does already). */
+  showPath?: boolean;
 }
 
 function Summary({ result }: { result: Extract<DiffResult, { kind: 'tooLarge' }> }) {
@@ -45,22 +36,26 @@ function Summary({ result }: { result: Extract<DiffResult, { kind: 'tooLarge' }>
 export function DiffContent(props: DiffContentProps) {
   const host = useHost();
   const sessionKey = useSessionKey();
-  const { item, toolCallId, index, path, oldText, newText } = props;
-  const result = diffOf(item, oldText, newText);
+  const { item, toolCallId, index, path, oldText, newText, showPath = true } = props;
+  const result = itemDiff(item, oldText, newText);
   const added = result.kind === 'hunks' ? result.added : (result.added ?? props.roughAdded);
   const removed = result.kind === 'hunks' ? result.removed : (result.removed ?? props.roughRemoved);
   return (
     <li class="tool-content tool-content--diff" data-content-type="diff" data-diff-added={added} data-diff-removed={removed}>
       <div class="tool-diff__head">
-        <Icon name="diff" />
-        <LocationLink path={path} class="tool-diff__path" />
-        {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
-        <span class="tool-diff__added" aria-label={`${added} lines added`}>
-          +{added}
-        </span>
-        <span class="tool-diff__removed" aria-label={`${removed} lines removed`}>
-          −{removed}
-        </span>
+        {showPath ? (
+          <>
+            <Icon name="diff" />
+            <LocationLink path={path} class="tool-diff__path" />
+            {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
+            <span class="tool-diff__added" aria-label={`${added} lines added`}>
+              +{added}
+            </span>
+            <span class="tool-diff__removed" aria-label={`${removed} lines removed`}>
+              −{removed}
+            </span>
+          </>
+        ) : null}
         <button
           type="button"
           class="button button--neutral tool-diff__open"

@@ -1,24 +1,42 @@
-// The agent's plan as a checklist (status icon and word, priority, text) between the transcript and the composer,
-// so it stays in view. It opens when a turn starts and folds to its "n/m" line when the turn ends; the user's
-// own open/fold choice holds until the next turn.
+// The agent's plan as a checklist (a checkbox and the step; a priority only when it says something) between the
+// transcript and the composer, so it stays in view. It opens while a turn runs, and folds to one line ("Plan 2/5" and
+// the step it is at) when the turn ends or while a permission request waits for the user (the question comes first);
+// the user's own open/fold choice holds until that changes. A plan left unfinished by Stop is marked as stale.
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanItem } from '../../../src/shared/model';
-import { planPriorityLook, planStatusLook } from '../logic/planStatus';
+import { useAwaitsPermission } from '../hooks/useAwaitsPermission';
+import { currentStep, planStatusLook, shownPriority } from '../logic/planStatus';
 import { Icon } from '../ui/Icon';
 
 interface PlanProps {
   items: readonly PlanItem[];
   /** A turn is under way. */
   running: boolean;
+  /** The last turn was stopped (cancelled). */
+  stopped?: boolean;
 }
 
-export function Plan({ items, running }: PlanProps) {
-  const [choice, setChoice] = useState<boolean | undefined>(undefined);
-  useEffect(() => setChoice(undefined), [running]);
-  const open = choice ?? running;
-  const done = items.filter((item) => planStatusLook(String(item.status)).done).length;
+function Check({ status }: { status: string }) {
+  const look = planStatusLook(status);
+  const state = look.done ? 'done' : status === 'in_progress' ? 'active' : 'open';
   return (
-    <section class={`plan${open ? ' is-open' : ''}`} data-plan aria-label="Plan">
+    <span class={`plan__check plan__check--${state}`} role="img" aria-label={look.label}>
+      {look.done ? <Icon name="check" /> : null}
+    </span>
+  );
+}
+
+export function Plan({ items, running, stopped = false }: PlanProps) {
+  const waiting = useAwaitsPermission();
+  const [choice, setChoice] = useState<boolean | undefined>(undefined);
+  useEffect(() => setChoice(undefined), [running, waiting]);
+  const open = choice ?? (running && !waiting);
+  const done = items.filter((item) => planStatusLook(String(item.status)).done).length;
+  const stale = stopped && !running && done < items.length;
+  const current = open ? undefined : currentStep(items);
+  const priorities = items.map((item) => String(item.priority));
+  return (
+    <section class={`plan${open ? ' is-open' : ''}${stale ? ' is-stale' : ''}`} data-plan data-plan-stale={stale ? 'true' : undefined} aria-label="Plan">
       <button
         type="button"
         class="plan__toggle"
@@ -28,26 +46,37 @@ export function Plan({ items, running }: PlanProps) {
         onClick={() => setChoice(!open)}
       >
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
-        <Icon name="tasklist" />
         <span class="plan__heading">Plan</span>
         <span class="plan__count" aria-label={`${done} of ${items.length} done`}>
           {done}/{items.length}
         </span>
+        {stale ? (
+          <span class="plan__stale" title="The turn was stopped before the plan was finished: it may be out of date">
+            stopped
+          </span>
+        ) : null}
+        {current ? (
+          <span class="plan__current" data-plan-current>
+            {String(current.content)}
+          </span>
+        ) : null}
       </button>
       {open ? (
         <ul id="plan-items" class="plan__items">
           {items.map((item, i) => {
             const status = String(item.status);
             const look = planStatusLook(status);
-            const priority = planPriorityLook(String(item.priority));
+            // A done step's priority no longer says anything.
+            const priority = look.done ? undefined : shownPriority(String(item.priority), priorities);
             return (
-              <li key={i} class={`plan__item${look.done ? ' is-done' : ''}`} data-plan-status={status} data-plan-priority={String(item.priority)}>
-                <Icon name={look.icon} />
-                <span class="plan__status">{look.label}</span>
+              <li key={i} class={`plan__item${look.done ? ' is-done' : ''}${status === 'in_progress' ? ' is-active' : ''}`} data-plan-status={status} data-plan-priority={String(item.priority)}>
+                <Check status={status} />
                 <span class="plan__content">{String(item.content)}</span>
-                <span class={`plan__priority plan__priority--${priority.tone}`} title={`Priority: ${priority.label}`}>
-                  {priority.label}
-                </span>
+                {priority ? (
+                  <span class={`plan__priority plan__priority--${priority.tone}`} title={`Priority: ${priority.label}`}>
+                    {priority.label}
+                  </span>
+                ) : null}
               </li>
             );
           })}

@@ -1,4 +1,4 @@
-// The live output of a terminal inside its tool call card: plain text (escape sequences removed) in a scrolling
+// The live output of a terminal inside its tool call card: its command line (when the host sent it), plain text (escape sequences removed) in a scrolling
 // <pre> that follows the newest line while the user is at its bottom, and the command's state below it. Following
 // scrolls from a ResizeObserver on the text (after the browser's layout), never by reading layout after a render.
 // Nothing is drawn when the host has no output for the terminal (e.g. a terminal this client did not create).
@@ -46,6 +46,14 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
   };
   return (
     <div class="terminal-output" data-terminal-output={terminalId} data-terminal-state={view.exitStatus ? 'exited' : 'running'}>
+      {view.command ? (
+        <div class="terminal-output__command" data-terminal-command title={view.command}>
+          <span class="terminal-output__prompt" aria-hidden="true">
+            $
+          </span>
+          <span>{view.command}</span>
+        </div>
+      ) : null}
       {text ? (
         <pre ref={pre} class="terminal-output__text" tabIndex={0} onScroll={onScroll}>
           <span ref={lines} class="terminal-output__lines">

@@ -1,86 +1,82 @@
-// A tool call: a header button (kind icon, title, kind, status) that folds and unfolds the card (Enter or Space),
-// and the body: content items, locations, raw input, raw output (open when there is no content). Finished cards
-// start folded; a card that asks for permission stays open with its prompt. Open state is view state only.
+// A tool call: one header line that folds and unfolds the card (Enter or Space) and says what the call did
+// ("Edited hello.js +3 −1", "Ran `npm test`" with its exit), a line when the user's permission policy answered for
+// the user, and the body: the content items (diff hunks, terminal output, text) and the folded "Details" (kind, tool
+// name, full title, locations, raw input and output). Finished cards start folded; a card that asks for permission
+// stays open with its prompt. Open state is view state only.
 import type { ToolCallEntry } from '../../../src/shared/model';
 import { domIdFor, useDisclosure } from '../disclosure';
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { cardTexts } from '../logic/permissionTexts';
-import { toolCardLook, toolCardOpenByDefault, toolKindIcon } from '../logic/toolStatus';
+import { decisionText } from '../logic/permissionDecision';
+import { itemDiff } from '../logic/diffHunks';
+import { diffStats, type DiffStats } from '../logic/diffStats';
+import { commandExit, toolHeadline } from '../logic/toolHeadline';
+import { toolCardLook, toolCardOpenByDefault } from '../logic/toolStatus';
+import { useTerminalView } from '../terminals/terminalContext';
 import { Icon } from '../ui/Icon';
 import { PermissionPrompt } from './PermissionPrompt';
-import { RawValue } from './RawValue';
+import { ToolCardHead } from './ToolCardHead';
+import { ToolCallDetails } from './ToolCallDetails';
 import { ToolContentItem } from './ToolContentItem';
-import { ToolLocations } from './ToolLocations';
-import { VisibleText } from '../ui/VisibleText';
 
-function hasValue(value: unknown): boolean {
-  return value !== undefined && value !== null;
+/** The id of the call's first terminal, whose command and exit the header shows. */
+function firstTerminalId(entry: ToolCallEntry): string {
+  for (const item of entry.content) {
+    const terminalId = (item as { terminalId?: unknown }).terminalId;
+    if (item?.type === 'terminal' && typeof terminalId === 'string') return terminalId;
+  }
+  return '';
 }
 
-function ToolCallBody({ entry }: { entry: ToolCallEntry }) {
-  const noContent = entry.content.length === 0;
-  return (
-    <>
-      {entry.content.length > 0 ? (
-        <ul class="tool-call__content">
-          {entry.content.map((item, i) => (
-            <ToolContentItem key={i} item={item} toolCallId={entry.toolCallId} index={i} entryId={entry.id} />
-          ))}
-        </ul>
-      ) : null}
-      <ToolLocations locations={entry.locations} />
-      {hasValue(entry.rawInput) ? <RawValue id={`${entry.id}:raw-input`} label="Raw input" value={entry.rawInput} /> : null}
-      {hasValue(entry.rawOutput) ? (
-        <RawValue id={`${entry.id}:raw-output`} label="Raw output" value={entry.rawOutput} defaultOpen={noContent} />
-      ) : null}
-    </>
-  );
+/** A diff's counts as its hunks say (computed once per item, shared with the diff itself); roughly past the caps. */
+function counts(item: object, oldText: string | null | undefined, newText: string): DiffStats {
+  const result = itemDiff(item, oldText, newText);
+  if (result.kind === 'hunks') return { added: result.added, removed: result.removed };
+  const rough = result.added === undefined || result.removed === undefined ? diffStats(oldText, newText) : undefined;
+  return { added: result.added ?? rough?.added ?? 0, removed: result.removed ?? rough?.removed ?? 0 };
+}
+
+function diffCount(entry: ToolCallEntry): number {
+  return entry.content.filter((item) => item?.type === 'diff').length;
 }
 
 export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const status = String(entry.status);
-  const kind = String(entry.toolKind);
   const asking = entry.permission !== undefined;
   const look = toolCardLook(status, asking);
   const [chosenOpen, toggle] = useDisclosure(`${entry.id}:card`, toolCardOpenByDefault(status, asking));
   // While the agent waits for an answer, the card cannot fold away the question.
   const open = chosenOpen || asking;
   const bodyId = domIdFor(`${entry.id}:body`);
-  const title = entry.title || 'Tool call';
+  const terminal = useTerminalView(firstTerminalId(entry));
+  const exited = entry.toolKind === 'execute' && commandExit(entry.rawOutput, terminal?.exitStatus) !== undefined;
+  const headline = toolHeadline(entry, { asking, terminalCommand: terminal?.command, exited, countLines: counts });
+  const oneDiff = diffCount(entry) === 1 && headline.path !== undefined;
   return (
     <div
-      class={`entry tool-call tone--${look.tone}${asking ? ' tool-call--asking' : ''}${open ? ' is-open' : ''}`}
+      class={`entry tool-call tone--${look.tone}${asking ? ' tool-call--asking' : ''}${open ? ' is-open' : ''}${entry.undone ? ' is-undone' : ''}`}
       data-entry-kind="tool_call"
       data-entry-id={entry.id}
       data-tool-call-id={entry.toolCallId}
       data-tool-status={status}
-      data-tool-kind={kind}
+      data-tool-kind={String(entry.toolKind)}
     >
-      <button
-        type="button"
-        class="tool-call__head"
-        aria-expanded={open ? 'true' : 'false'}
-        aria-controls={bodyId}
-        aria-disabled={asking ? 'true' : undefined}
-        data-action="toggle-tool-call"
-        onClick={() => {
-          if (!asking) toggle();
-        }}
-      >
-        <Icon name={open ? 'chevron-down' : 'chevron-right'} />
-        <Icon name={toolKindIcon(kind)} />
-        <span class="tool-call__title" title={withVisibleMarkers(title)}>
-          <VisibleText text={title} />
-        </span>
-        <span class="tool-call__kind">{kind}</span>
-        <span class="tool-call__status">
-          <Icon name={look.icon} spin={look.spin} />
-          <span>{look.label}</span>
-        </span>
-      </button>
+      <ToolCardHead entry={entry} headline={headline} look={look} open={open} asking={asking} bodyId={bodyId} terminal={terminal} onToggle={toggle} />
+      {entry.decidedBy ? (
+        <div class={`tool-call__decision tool-call__decision--${entry.decidedBy.decision}`} data-policy-decision={entry.decidedBy.decision}>
+          <Icon name={entry.decidedBy.decision === 'reject' ? 'shield' : 'workspace-trusted'} />
+          <span>{decisionText(entry.decidedBy)}</span>
+        </div>
+      ) : null}
       {open ? (
         <div id={bodyId} class="tool-call__body">
-          <ToolCallBody entry={entry} />
+          {entry.content.length > 0 ? (
+            <ul class="tool-call__content">
+              {entry.content.map((item, i) => (
+                <ToolContentItem key={i} item={item} toolCallId={entry.toolCallId} index={i} entryId={entry.id} showPath={!oneDiff} />
+              ))}
+            </ul>
+          ) : null}
+          <ToolCallDetails entry={entry} headline={headline} defaultOpen={entry.content.length === 0} />
         </div>
       ) : null}
       {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} title={entry.title} texts={cardTexts(entry)} /> : null}

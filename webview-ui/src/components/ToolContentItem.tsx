@@ -6,7 +6,6 @@ import { formatRawOutput } from '../logic/rawOutput';
 import { ContentBlocks } from './ContentBlocks';
 import { DiffContent } from './DiffContent';
 import { Disclosure } from './Disclosure';
-import { Icon } from '../ui/Icon';
 import { TerminalOutput } from './TerminalOutput';
 
 interface ToolContentItemProps {
@@ -15,9 +14,11 @@ interface ToolContentItemProps {
   toolCallId?: string;
   index?: number;
   entryId?: string;
+  /** A diff names its file (false when the card's header already does: its only diff). */
+  showPath?: boolean;
 }
 
-export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = toolCallId }: ToolContentItemProps) {
+export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = toolCallId, showPath = true }: ToolContentItemProps) {
   const view = toolContentView(item);
   switch (view.kind) {
     case 'content':
@@ -37,15 +38,12 @@ export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = to
           newText={view.newText}
           roughAdded={view.added}
           roughRemoved={view.removed}
+          showPath={showPath}
         />
       );
     case 'terminal':
       return (
         <li class="tool-content tool-content--terminal" data-content-type="terminal" data-terminal-id={view.terminalId}>
-          <div class="tool-terminal__label">
-            <Icon name="terminal" />
-            <span>Terminal {view.terminalId}</span>
-          </div>
           <TerminalOutput terminalId={view.terminalId} />
         </li>
       );

@@ -9,3 +9,16 @@ export const CARD_DIFF_LIMITS: DiffLimits = { ...MAIN_THREAD_LIMITS, maxChars: 3
 export function cardDiff(oldText: string | null | undefined, newText: string, limits: DiffLimits = CARD_DIFF_LIMITS): DiffResult {
   return diffLines(oldText ?? '', newText, { ignoreLineEndings: true, limits });
 }
+
+/** Diffs already computed, per content item object (the store keeps unchanged items as the same objects). */
+const computed = new WeakMap<object, DiffResult>();
+
+/** cardDiff of a content item, computed once per item object. */
+export function itemDiff(item: object, oldText: string | null | undefined, newText: string): DiffResult {
+  let result = computed.get(item);
+  if (!result) {
+    result = cardDiff(oldText, newText);
+    computed.set(item, result);
+  }
+  return result;
+}

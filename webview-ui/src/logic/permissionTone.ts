@@ -1,8 +1,10 @@
-// How a permission option button looks: allow_* primary, reject_* secondary, anything else neutral.
+// How a permission option button looks: "Allow once" is the primary action (the safe yes), "Allow always" and the
+// rejections secondary (an "always" should be a deliberate choice, not the default-looking one), anything else
+// neutral. Unknown `allow_*` kinds are drawn as secondary: their scope is not known.
 export type PermissionTone = 'primary' | 'secondary' | 'neutral';
 
 export function permissionTone(kind: string): PermissionTone {
-  if (kind.startsWith('allow_')) return 'primary';
-  if (kind.startsWith('reject_')) return 'secondary';
+  if (kind === 'allow_once') return 'primary';
+  if (kind.startsWith('allow_') || kind.startsWith('reject_')) return 'secondary';
   return 'neutral';
 }

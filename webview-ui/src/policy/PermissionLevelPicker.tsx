@@ -21,9 +21,11 @@ export function PermissionLevelPicker() {
   }, [store]);
   if (!state) return null;
   const limited = state.chosen !== state.level;
+  // Above "ask", some tool calls run without a question: the control says so in the warning colour, with a shield.
+  const raised = state.level !== 'ask';
   const title = limited
     ? `Permissions: ${LEVEL_LABELS[state.level]} (this workspace lowers your choice: ${LEVEL_LABELS[state.chosen]})`
-    : `Permissions: ${LEVEL_LABELS[state.level]}`;
+    : `Permissions: ${LEVEL_LABELS[state.level]}${raised ? ': these run without asking you' : ''}`;
   return (
     <select
       class="picker-select permission-level"
@@ -32,6 +34,7 @@ export function PermissionLevelPicker() {
       data-action="permission-level"
       data-level={state.level}
       data-limited={limited ? 'true' : undefined}
+      data-raised={raised ? 'true' : undefined}
       value={state.level}
       onChange={(event) => {
         const level = (event.currentTarget as HTMLSelectElement).value;
@@ -40,7 +43,7 @@ export function PermissionLevelPicker() {
     >
       {POLICY_LEVELS.map((level) => (
         <option key={level} value={level} title={LEVEL_LABELS[level]}>
-          {SHORT_LABELS[level]}
+          {level === 'ask' ? SHORT_LABELS[level] : `⚠ ${SHORT_LABELS[level]}`}
         </option>
       ))}
     </select>

@@ -15,6 +15,8 @@ export interface TerminalView {
   /** Older output is not shown. */
   truncated: boolean;
   exitStatus?: TerminalExitView;
+  /** The command line, when the host sent it. */
+  command?: string;
 }
 
 /** Keeps the newest `max` characters of `text`: from a line start when one is near, never inside a surrogate pair. */
@@ -84,6 +86,8 @@ export class TerminalStore {
     const exitStatus = isExitView(update.exitStatus) ? update.exitStatus : previous?.exitStatus;
     const view: TerminalView = { text: kept.text, truncated: kept.trimmed || update.truncated === true || (previous?.truncated ?? false) };
     if (exitStatus) view.exitStatus = exitStatus;
+    const command = typeof update.command === 'string' ? update.command : previous?.command;
+    if (command !== undefined) view.command = command;
     return view;
   }
 

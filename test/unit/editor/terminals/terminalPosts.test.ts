@@ -31,11 +31,22 @@ describe('terminal output poster', () => {
     a.print('two ');
     assert.equal(outputs().length, 0, 'nothing before the frame ends');
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'one two ' }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'one two ', command: 'cmd' }]);
     a.print('three');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].text, 'three');
     assert.equal(outputs()[1].replace, undefined);
+  });
+
+  it('a command that has printed nothing yet: its command line is posted at once, and only once', () => {
+    const { poster, scheduler, add, outputs } = setup();
+    poster.follow(key('s1'));
+    const a = add('s1', 'term-1');
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: '', command: 'cmd' }]);
+    a.print('late');
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(outputs()[1], { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'late' });
   });
 
   it('posts at most ~60 times a second however often output arrives', () => {
@@ -73,7 +84,7 @@ describe('terminal output poster', () => {
     a.print('bye\n');
     a.exit({ exitCode: 2, signal: null });
     scheduler.advance(FRAME_MS);
-    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'bye\n', exitStatus: { exitCode: 2, signal: null } }]);
+    assert.deepEqual(outputs(), [{ type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'bye\n', command: 'cmd', exitStatus: { exitCode: 2, signal: null } }]);
     a.print('late output from a background job');
     scheduler.advance(FRAME_MS);
     assert.equal(outputs()[1].exitStatus, undefined);
@@ -105,8 +116,8 @@ describe('terminal output poster', () => {
     book.markReleased(book.get(key('s1'), 'term-3')!);
     const views = poster.snapshot(new Set(['term-2']));
     assert.deepEqual(views, [
-      { terminalId: 'term-1', text: 'live so far' },
-      { terminalId: 'term-2', text: 'shown', exitStatus: { exitCode: 0, signal: null } },
+      { terminalId: 'term-1', text: 'live so far', command: 'cmd' },
+      { terminalId: 'term-2', text: 'shown', command: 'cmd', exitStatus: { exitCode: 0, signal: null } },
     ]);
     scheduler.advance(FRAME_MS);
     assert.deepEqual(outputs(), [], 'output already in the snapshot is not posted again');
@@ -126,7 +137,7 @@ describe('terminal output poster', () => {
     poster.postReferenced(new Set(['term-1', 'term-9']));
     poster.postReferenced(new Set(['term-1']));
     assert.deepEqual(outputs(), [
-      { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'from long ago', exitStatus: { exitCode: 0, signal: null }, replace: true },
+      { type: 'terminalOutput', sessionKey: 's1', terminalId: 'term-1', text: 'from long ago', command: 'cmd', exitStatus: { exitCode: 0, signal: null }, replace: true },
     ]);
   });
 

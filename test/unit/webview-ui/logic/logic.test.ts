@@ -92,9 +92,10 @@ describe('webview logic', () => {
   });
 
   describe('permissionTone', () => {
-    it('allow_* primary, reject_* secondary, anything else neutral', () => {
+    it('allow_once primary, allow_always and reject_* secondary, anything else neutral', () => {
       assert.equal(permissionTone('allow_once'), 'primary');
-      assert.equal(permissionTone('allow_always'), 'primary');
+      assert.equal(permissionTone('allow_always'), 'secondary');
+      assert.equal(permissionTone('_allow_for_session'), 'neutral');
       assert.equal(permissionTone('reject_once'), 'secondary');
       assert.equal(permissionTone('reject_always'), 'secondary');
       assert.equal(permissionTone('_ask_later'), 'neutral');

@@ -8,7 +8,7 @@ function snapshot(sessionKey: string, terminals: Extract<HostToWebview, { type: 
   return { type: 'snapshot', agent: null, session, terminals };
 }
 
-function output(fields: { terminalId: string; text: string; replace?: boolean; truncated?: boolean; sessionKey?: SessionKey; exitStatus?: { exitCode: number | null; signal: string | null } }): HostToWebview {
+function output(fields: { terminalId: string; text: string; command?: string; replace?: boolean; truncated?: boolean; sessionKey?: SessionKey; exitStatus?: { exitCode: number | null; signal: string | null } }): HostToWebview {
   return { type: 'terminalOutput', sessionKey: 's1' as SessionKey, ...fields };
 }
 
@@ -22,6 +22,16 @@ describe('webview terminal store', () => {
     assert.deepEqual(store.get('term-1'), { text: 'hello world', truncated: false, exitStatus: { exitCode: 0, signal: null } });
     store.apply(output({ terminalId: 'term-1', text: 'newest', replace: true, truncated: true }));
     assert.deepEqual(store.get('term-1'), { text: 'newest', truncated: true, exitStatus: { exitCode: 0, signal: null } });
+  });
+
+  it('keeps the command line the host sends with the first output, through later posts and replaces', () => {
+    const store = new TerminalStore();
+    store.apply(snapshot('s1', [{ terminalId: 'term-1', text: 'a', command: 'npm test' }]));
+    store.apply(output({ terminalId: 'term-1', text: 'b' }));
+    store.apply(output({ terminalId: 'term-1', text: 'c', replace: true }));
+    assert.equal(store.get('term-1')?.command, 'npm test');
+    store.apply(output({ terminalId: 'term-2', text: 'x' }));
+    assert.equal(store.get('term-2')?.command, undefined);
   });
 
   it('ignores output of another session, and a new snapshot starts over', () => {
