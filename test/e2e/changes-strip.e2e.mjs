@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatWebviewHost, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, newSessionFromMenu, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 const APP = "export const app = 'beta';\n";
@@ -120,7 +120,7 @@ export const tests = [
       // A new session: the previous one's changes stay in the strip, marked as an earlier session's, and can be undone.
       await sendTurn(chat, input, 4);
       await waitForLocator(strip(chat, 3), 'the strip after turn 4');
-      await chat.locator('[data-action="new-session"]').first().click();
+      await newSessionFromMenu(chat);
       await waitForLocator(chat.locator('[data-changes-strip] [data-other-session="true"]').nth(2), "the strip still lists turn 4's files, as an earlier session's");
       await waitForLocator(strip(chat, 3), 'the strip with the 3 files in the new session');
       await row(chat, 'util.js').locator('[data-action="undo-file"]').click();

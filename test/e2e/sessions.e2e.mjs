@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatWebviewHost, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, newSessionFromMenu, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 function settingsWithStore(name) {
@@ -47,7 +47,7 @@ export const tests = [
       await openChatView(page);
       const chat = chatFrame(page);
       await send(chat, 'first message');
-      await chat.locator('[data-action="new-session"]').click();
+      await newSessionFromMenu(chat);
       await waitForLocator(chat.locator('[role="log"] [data-entry-kind="user"]').first(), 'the first session\'s messages (a new session is shown)', { state: 'detached' });
       await send(chat, 'second message');
 
@@ -95,7 +95,7 @@ export const tests = [
       await openChatView(page);
       let chat = chatFrame(page);
       await send(chat, 'before the reload');
-      await chat.locator('[data-action="new-session"]').click();
+      await newSessionFromMenu(chat);
       await send(chat, 'shown at the reload');
       await page.reload();
       await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });

@@ -118,3 +118,9 @@ export async function openChatAndSend(page, text) {
   await input.press('Enter');
   return chat;
 }
+
+/** "New session" from the chat's sessions menu (the header's switcher), as a person would. */
+export async function newSessionFromMenu(chat) {
+  await chat.locator('[data-action="switch-sessions"]').click();
+  await chat.locator('[data-action="new-session-menu"]').click();
+}

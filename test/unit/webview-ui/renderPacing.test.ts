@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { FRAME_MS, renderTiming } from '../../../webview-ui/src/renderPacing';
+import { BEHIND_GAP_MS, renderTiming } from '../../../webview-ui/src/renderPacing';
 
 describe('render pacing', () => {
-  it('renders a lone change at once and changes within a frame of the last render on the next frame', () => {
+  it('renders at once while the chat keeps up, on the next frame when a render is asked for right after the last', () => {
     assert.equal(renderTiming(1000, -Infinity), 'soon', 'the first render');
-    assert.equal(renderTiming(1000, 1000 - FRAME_MS), 'soon', 'a frame after the last');
-    assert.equal(renderTiming(1000, 1000 - FRAME_MS + 1), 'nextFrame', 'within a frame of the last');
+    assert.equal(renderTiming(1000, 1000 - 13), 'soon', 'a message a frame after the last render ended');
+    assert.equal(renderTiming(1000, 1000 - BEHIND_GAP_MS), 'soon');
+    assert.equal(renderTiming(1000, 1000 - BEHIND_GAP_MS + 1), 'nextFrame', 'queued messages, taken one after the other');
     assert.equal(renderTiming(1000, 1000), 'nextFrame');
   });
 });

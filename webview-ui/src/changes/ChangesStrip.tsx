@@ -36,7 +36,7 @@ function FileRow({ file }: { file: ChangedFileView }) {
       </button>
       {file.otherSession ? (
         <span class="changes__other" title="Changed in an earlier session">
-          <Icon name="history" />
+          <Icon name="layers" />
         </span>
       ) : null}
       {file.added !== undefined && file.removed !== undefined ? (

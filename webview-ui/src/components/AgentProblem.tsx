@@ -15,7 +15,7 @@ export function AgentProblem({ agent }: { agent: AgentSummary }) {
   return (
     <div class={`agent-problem agent-problem--${agent.status}`} role="alert">
       <FailureReport id="agent-problem" failure={failure}>
-        <FailureAction action="restart-agent" icon="debug-restart" label="Restart" primary onClick={() => host.post({ type: 'restartAgent' })} />
+        <FailureAction action="restart-agent" icon="refresh" label="Restart" primary onClick={() => host.post({ type: 'restartAgent' })} />
         <FailureAction action="show-agent-log" icon="output" label="Show agent log" onClick={() => host.post({ type: 'showAgentLog', agentId: agent.id })} />
         {agent.missingCommand ? (
           <FailureAction action="open-agent-settings" icon="settings-gear" label="Open Settings" onClick={() => host.post({ type: 'openAgentSettings' })} />

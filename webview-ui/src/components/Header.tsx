@@ -59,17 +59,8 @@ export function Header({ agent, header, needsYou, failureInChat }: HeaderProps) 
         <div class="chat-header__tools">
         <UsageMeter usage={header?.usage} />
         <PermissionLevelPicker />
+        {/* New session: the view's title bar (+) and the sessions menu; one button each place, not two here. */}
         <SessionSwitcher />
-        <button
-          type="button"
-          class="button button--icon"
-          data-action="new-session"
-          aria-label="New session"
-          title="New session"
-          onClick={() => host.post({ type: 'newSession' })}
-        >
-          <Icon name="add" />
-        </button>
         </div>
       </div>
       {sessionTitle ? (

@@ -35,7 +35,7 @@ export function NoticeActions({ failure }: { failure: NoticeFailure }) {
         </>
       ) : null}
       {failure.restart ? (
-        <FailureAction action="restart-agent" icon="debug-restart" label="Restart" primary onClick={() => host.post({ type: 'restartAgent' })} />
+        <FailureAction action="restart-agent" icon="refresh" label="Restart" primary onClick={() => host.post({ type: 'restartAgent' })} />
       ) : null}
       <FailureAction action="show-agent-log" icon="output" label="Show agent log" onClick={showLog} />
     </div>
