@@ -14,7 +14,7 @@ import type {
   SetSessionModeResponse,
 } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
-import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
+import type { NoticeEntry, NoticeSeverity, SessionChange, SessionState } from '../shared/model';
 import {
   addNotice,
   addUserMessage,
@@ -163,6 +163,25 @@ export class Session {
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */
   resumedWithoutReplay(): void {
     if (this.state.entries.length === 0) this.notice('info', 'Session resumed: the agent remembers the earlier conversation, which is not shown here.');
+  }
+
+  /** A line the client adds to the transcript (a checkpoint restore's rewind marker); returns its entry id. */
+  addClientNotice(severity: NoticeSeverity, text: string, fields: Pick<NoticeEntry, 'detail' | 'rewind'> = {}): string {
+    const change = addNotice(this.state, severity, text, fields.detail);
+    const entry = this.state.entries.at(-1);
+    if (entry?.kind === 'notice' && fields.rewind) entry.rewind = { ...fields.rewind };
+    this.emit(change);
+    return change.entries[0];
+  }
+
+  /** Changes a notice the client added (the restore it tells of was undone); false when it is gone. */
+  updateClientNotice(entryId: string, fields: Partial<Pick<NoticeEntry, 'text' | 'detail' | 'rewind'>>): boolean {
+    const entry = this.state.entries.find((item) => item.id === entryId);
+    if (entry?.kind !== 'notice') return false;
+    Object.assign(entry, fields);
+    entry.rev++;
+    this.emit({ entries: [entryId], header: false });
+    return true;
   }
 
   /** session/set_mode; on success the current mode is the chosen one (the agent may also say so in an update). */

@@ -93,6 +93,17 @@ export interface NoticeEntry extends EntryBase {
   text: string;
   detail?: string;
   source?: 'agent';
+  /** A checkpoint restore the client made (the transcript's rewind marker), with Undo Restore while it can be undone. */
+  rewind?: RewindMark;
+}
+
+export interface RewindMark {
+  /** The restore's number (the host's; Undo Restore names it). */
+  restore: number;
+  /** The restore was undone: the files are as they were before it. */
+  undone?: boolean;
+  /** Undo Restore is no longer offered (it was undone, or a later restore came). */
+  closed?: boolean;
 }
 
 // --- Elicitation and compaction entries (see elicitations.ts and compactions.ts) ---

@@ -10,6 +10,7 @@ import {
 } from './composerProtocol';
 import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import { ChangesHostMessage, ChangesWebviewMessage, parseChangesMessage } from './changesProtocol';
+import { CheckpointHostMessage, CheckpointWebviewMessage, parseCheckpointMessage } from './checkpointProtocol';
 import type { EntryDelta } from './entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
@@ -111,7 +112,8 @@ export type HostToWebview =
   /** The permission level toggle (see permissionLevels.ts). */
   | PermissionLevelMessage
   | SessionsHostMessage
-  | ChangesHostMessage;
+  | ChangesHostMessage
+  | CheckpointHostMessage;
 
 /** The messages about one session: each names it (the session the view showed when it was sent). */
 export const SESSION_SCOPED_TYPES = [
@@ -157,7 +159,8 @@ export type UnscopedWebviewToHost =
   | TranscriptWebviewMessage
   | { type: 'setPermissionLevel'; level: PolicyLevel }
   | SessionsWebviewMessage
-  | ChangesWebviewMessage;
+  | ChangesWebviewMessage
+  | CheckpointWebviewMessage;
 
 export type { EntryId };
 
@@ -216,6 +219,6 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
     case 'setPermissionLevel':
       return isPolicyLevel(value.level) ? { type: 'setPermissionLevel', level: value.level } : undefined;
     default:
-      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value) ?? parseChangesMessage(value);
+      return parseComposerMessage(value) ?? parseTranscriptMessage(value) ?? parseSessionsMessage(value) ?? parseChangesMessage(value) ?? parseCheckpointMessage(value);
   }
 }

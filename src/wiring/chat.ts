@@ -14,6 +14,7 @@ import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '..
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { ChangesStrip } from '../review/vscode/changesStrip';
+import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
@@ -29,7 +30,7 @@ export interface ChatWiringDeps {
   policy: PermissionPolicy;
   agentSelected(): Promise<void>;
   /** Sign-in and the inline review, made after the chat (asked for on the first message). */
-  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip };
+  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip; checkpoints: CheckpointsInChat };
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
 }
@@ -62,6 +63,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       composer,
       inlineReview: deps.features().inlineReview,
       changes: deps.features().changes,
+      checkpoints: deps.features().checkpoints,
       diffView,
       spilled,
       agentSelected,
@@ -72,7 +74,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   let controller: ChatController | undefined;
   const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
-    viewState: () => [composer.viewState(), policy.settings.levelMessage(), deps.features().changes.message()],
+    viewState: () => [composer.viewState(), policy.settings.levelMessage(), deps.features().changes.message(), ...deps.features().checkpoints.viewState()],
     log: agents.log,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');
