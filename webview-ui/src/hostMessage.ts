@@ -7,6 +7,7 @@ import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 import { isEntryDelta } from '../../src/shared/entryDelta';
 import { asChangesMessage } from '../../src/shared/changesProtocol';
+import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
@@ -50,6 +51,9 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return asSessionsHostMessage(value);
     case 'changes':
       return asChangesMessage(value);
+    case 'checkpoints':
+    case 'checkpointPlan':
+      return asCheckpointHostMessage(value);
     default:
       return asComposerHostMessage(value);
   }

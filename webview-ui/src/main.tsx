@@ -14,6 +14,7 @@ import './styles/terminal.css';
 import './styles/elicitation.css';
 import './styles/sessions.css';
 import './styles/changes.css';
+import './styles/checkpoints.css';
 import { render } from 'preact';
 import { App } from './components/App';
 import { ComposerContext } from './composer/composerContext';
@@ -30,6 +31,8 @@ import { SessionsStore } from './sessions/sessionsStore';
 import { connectToHost } from './vscodeApi';
 import { ChangesContext } from './changes/changesContext';
 import { ChangesStore } from './changes/changesStore';
+import { CheckpointContext } from './checkpoints/checkpointContext';
+import { CheckpointStore } from './checkpoints/checkpointStore';
 
 const host = connectToHost();
 // A delta that does not apply (the view missed a change): the host sends the entry whole.
@@ -39,6 +42,7 @@ const terminalStore = new TerminalStore();
 const levelStore = new PermissionLevelStore();
 const sessionsStore = new SessionsStore();
 const changesStore = new ChangesStore();
+const checkpointStore = new CheckpointStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -49,6 +53,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     levelStore.apply(message);
     sessionsStore.apply(message);
     changesStore.apply(message);
+    checkpointStore.apply(message);
   }
 });
 
@@ -60,7 +65,9 @@ render(
         <PermissionLevelContext.Provider value={levelStore}>
           <SessionsContext.Provider value={sessionsStore}>
             <ChangesContext.Provider value={changesStore}>
-              <App store={store} />
+              <CheckpointContext.Provider value={checkpointStore}>
+                <App store={store} />
+              </CheckpointContext.Provider>
             </ChangesContext.Provider>
           </SessionsContext.Provider>
         </PermissionLevelContext.Provider>

@@ -4,6 +4,7 @@
 import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
+import { RewindActions } from '../checkpoints/RewindActions';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
 const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };
@@ -17,6 +18,7 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
       data-entry-id={entry.id}
       data-notice-severity={entry.severity}
       data-notice-source={entry.source}
+      data-rewind={entry.rewind ? (entry.rewind.undone ? 'undone' : 'restored') : undefined}
     >
       <Icon name={ICONS[severity]} />
       <div class="notice__body">
@@ -31,6 +33,7 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
             <div class="mono-block">{entry.detail}</div>
           </Disclosure>
         ) : null}
+        <RewindActions entry={entry} />
       </div>
     </div>
   );
