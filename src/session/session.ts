@@ -14,7 +14,7 @@ import type {
   SetSessionModeResponse,
 } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
-import type { NoticeEntry, NoticeSeverity, SessionChange, SessionState } from '../shared/model';
+import type { NoticeEntry, NoticeSeverity, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
 import {
   addNotice,
   addUserMessage,
@@ -163,6 +163,20 @@ export class Session {
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */
   resumedWithoutReplay(): void {
     if (this.state.entries.length === 0) this.notice('info', 'Session resumed: the agent remembers the earlier conversation, which is not shown here.');
+  }
+
+  /** Puts back a conversation's entries kept locally (before anything else is in the transcript). */
+  restoreTranscript(entries: readonly TranscriptEntry[]): void {
+    if (entries.length === 0 || this.state.entries.length > 0) return;
+    this.state.entries.push(...entries);
+    this.emit({ entries: entries.map((entry) => entry.id), header: false });
+  }
+
+  /** A local copy no agent goes on with: it is over like a session whose agent went away, and the chat says why. */
+  openedReadOnly(note: string): void {
+    this.lost = true;
+    void this.releaseParts();
+    this.notice('info', note);
   }
 
   /** A line the client adds to the transcript (a checkpoint restore's rewind marker); returns its entry id. */

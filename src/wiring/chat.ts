@@ -10,6 +10,7 @@ import { ComposerHost } from '../composer/composerHost';
 import { readAgents } from '../config/agentSettings';
 import { DiffView } from '../editor/diffView';
 import { SessionHistory } from '../history/vscode/sessionHistory';
+import { LocalTranscripts, transcriptsFolder } from '../history/vscode/localTranscripts';
 import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
@@ -88,6 +89,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
     post: (message) => provider.post(message),
     log: agents.extensionLog.of('history'),
+    transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn),
   });
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the chat comes up with the session that asks. */

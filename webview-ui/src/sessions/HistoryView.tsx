@@ -60,6 +60,7 @@ export function HistoryView() {
             key={`${item.agentId}/${item.sessionId}`}
             data-history-session={item.sessionId}
             data-can-open={item.canOpen ? 'true' : 'false'}
+            data-read-only={item.readOnly ? 'true' : undefined}
             data-opening={item.opening ? 'true' : undefined}
           >
             <button
@@ -82,6 +83,7 @@ export function HistoryView() {
                 {item.updatedAt ? ` · ${relativeTime(item.updatedAt, now)}` : ''}
                 {multiRoot ? ` · ${folderName(item.cwd)}` : ''}
                 {item.open ? ' · open' : ''}
+                {item.readOnly && !item.open ? ' · read-only copy' : ''}
               </span>
             </button>
             {item.canDelete ? (
