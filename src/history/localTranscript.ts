@@ -113,5 +113,5 @@ export function readTranscript(value: unknown): LocalTranscript | undefined {
 export function readOnlyNotice(agentName: string, reason: string | undefined, droppedEntries: number): string {
   const why = reason ?? `${agentName} cannot load earlier sessions (it does not offer session/load), so this conversation cannot go on.`;
   const dropped = droppedEntries > 0 ? ` Its ${droppedEntries} oldest ${droppedEntries === 1 ? 'entry was' : 'entries were'} not kept.` : '';
-  return `${why} This is the copy kept in this workspace, read-only${dropped}. A message you send starts a new session with ${agentName}.`;
+  return `${why} This is the copy kept in this workspace, read-only.${dropped} A message you send starts a new session with ${agentName}.`;
 }
