@@ -38,6 +38,9 @@ export type CheckpointHostMessage =
       error?: string;
     };
 
+export type CheckpointsMessage = Extract<CheckpointHostMessage, { type: 'checkpoints' }>;
+export type CheckpointPlanMessage = Extract<CheckpointHostMessage, { type: 'checkpointPlan' }>;
+
 export type CheckpointWebviewMessage =
   /** Show what restoring the checkpoint before this message would change. */
   | { type: 'planRestore'; sessionKey: SessionKey; entryId: EntryId }

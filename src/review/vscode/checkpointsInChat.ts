@@ -4,7 +4,7 @@
 // itself with its rewind marker in the transcript (a notice with Undo Restore), and Undo Restore.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CheckpointHostMessage, CheckpointLink, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
+import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
 import type { SessionKey } from '../../shared/sessionKey';
 import type { SessionRegistry } from '../../session/sessionRegistry';
 import type { ShownSessionSource } from '../../session/shownSessionSource';
@@ -41,10 +41,10 @@ export class CheckpointsInChat implements vscode.Disposable {
   }
 
   /** The shown session's links (also sent when the chat view attaches). */
-  message(): CheckpointHostMessage | undefined {
+  message(): CheckpointsMessage | undefined {
     const key = this.shown.currentKey;
     if (key === undefined) return undefined;
-    const message: CheckpointHostMessage = { type: 'checkpoints', sessionKey: key, links: this.links(key) };
+    const message: CheckpointsMessage = { type: 'checkpoints', sessionKey: key, links: this.links(key) };
     this.lastPosted = JSON.stringify(message);
     return message;
   }
@@ -57,20 +57,24 @@ export class CheckpointsInChat implements vscode.Disposable {
 
   async handle(message: CheckpointWebviewMessage): Promise<void> {
     switch (message.type) {
-      case 'planRestore': {
-        const found = this.checkpointOf(message.sessionKey, message.entryId);
-        const plan = await this.actions.planRestore(found.ledger, found.checkpoint);
-        const files = plan.steps.map((step) => fileView(step));
-        const unknown = plan.unknown.map((file) => path.basename(file));
-        const error = files.length === 0 ? 'No file changed since this message: there is nothing to restore.' : undefined;
-        this.post({ type: 'checkpointPlan', sessionKey: message.sessionKey, entryId: message.entryId, files, unknown, ...(error ? { error } : {}) });
+      case 'planRestore':
+        this.post(await this.plan(message.sessionKey, message.entryId));
         return;
-      }
       case 'restoreCheckpoint':
         return this.restore(message.sessionKey, message.entryId);
       case 'undoRestore':
         return this.undo(message.sessionKey, message.entryId);
     }
+  }
+
+  /** What restoring the checkpoint of a message would change now (nothing is written). */
+  async plan(sessionKey: SessionKey, entryId: string): Promise<CheckpointPlanMessage> {
+    const found = this.checkpointOf(sessionKey, entryId);
+    const plan = await this.actions.planRestore(found.ledger, found.checkpoint);
+    const files = plan.steps.map((step) => fileView(step));
+    const unknown = plan.unknown.map((file) => path.basename(file));
+    const error = files.length === 0 ? 'No file changed since this message: there is nothing to restore.' : undefined;
+    return { type: 'checkpointPlan', sessionKey, entryId, files, unknown, ...(error ? { error } : {}) };
   }
 
   dispose(): void {
