@@ -108,7 +108,8 @@ export class ChangeLedger {
   record(change: AgentChange): void {
     const key = this.keyOf(change.path);
     const turn = this.turnRecords.at(-1);
-    if (turn && !turn.before.has(key)) turn.before.set(key, { path: change.path, text: change.before });
+    // A change that leaves the text as it was (a late second event of an earlier change) is no change of this turn.
+    if (turn && !turn.before.has(key) && change.before !== change.after) turn.before.set(key, { path: change.path, text: change.before });
     let file = this.files.get(key);
     if (!file) {
       if (change.before === change.after) return;

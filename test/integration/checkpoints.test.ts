@@ -44,8 +44,10 @@ describe('checkpoints: Restore checkpoint on user messages', function () {
     const b = path.join(path.dirname(a), 'cp-two.new.txt');
     const session = await suite.sessionWith('review');
     await suite.turn(session, a);
+    // The agent's disk change is seen before the next prompt (else it would count as the next turn's).
+    await untilReview(suite.api, () => pendingFile(suite.api, a));
     await suite.turn(session, b);
-    await untilReview(suite.api, () => pendingFile(suite.api, a) && pendingFile(suite.api, b));
+    await untilReview(suite.api, () => pendingFile(suite.api, b));
 
     const [first, second] = users(session);
     const links = checkpoints.message();
