@@ -133,4 +133,22 @@ describe('checkpoints: Restore checkpoint on user messages', function () {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("the read-only local copy of a conversation whose agent cannot load keeps its checkpoints (opened from the history)", async () => {
+    const api = suite.api;
+    const file = await existing('cp-copy.disk.txt', 'beta three\n');
+    const session = await suite.sessionWith('review');
+    await suite.turn(session, file);
+    await untilReview(api, () => pendingFile(api, file));
+    const agentId = api.sessions.agent?.id;
+    assert.ok(agentId);
+    await api.sessions.close(session.key);
+    await api.history.open(agentId, session.sessionId);
+    const copy = api.sessions.session;
+    assert.ok(copy && copy !== session && copy.sessionId === session.sessionId && copy.ended, 'the read-only copy is shown');
+    const [message] = users(copy);
+    assert.deepEqual(api.review.checkpoints.message()?.links.map((link) => [link.entryId, link.turn]), [[message.id, 1]]);
+    await api.review.checkpoints.handle({ type: 'restoreCheckpoint', sessionKey: copy.key, entryId: message.id });
+    assert.equal(fs.readFileSync(file, 'utf8'), 'beta three\n');
+  });
 });

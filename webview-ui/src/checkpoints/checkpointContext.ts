@@ -5,10 +5,14 @@ import type { CheckpointStore } from './checkpointStore';
 
 export const CheckpointContext = createContext<CheckpointStore | null>(null);
 
-/** The store, re-rendering the caller when it changes. */
+/** The store, re-rendering the caller when it changes (also for a change between its render and its subscription). */
 export function useCheckpoints(): CheckpointStore | null {
   const store = useContext(CheckpointContext);
-  const [, setVersion] = useState(0);
-  useEffect(() => (store ? store.subscribe(() => setVersion((version) => version + 1)) : undefined), [store]);
+  const [, setVersion] = useState(() => store?.version ?? 0);
+  useEffect(() => {
+    if (!store) return undefined;
+    setVersion(store.version);
+    return store.subscribe(() => setVersion(store.version));
+  }, [store]);
   return store;
 }

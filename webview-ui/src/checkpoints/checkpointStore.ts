@@ -11,6 +11,12 @@ export class CheckpointStore {
   private links = new Map<string, CheckpointLink>();
   private plans = new Map<string, RestorePlanMessage>();
   private readonly listeners = new Set<() => void>();
+  private changes = 0;
+
+  /** Bumped on every change (a component that subscribes late can tell it missed one). */
+  get version(): number {
+    return this.changes;
+  }
 
   /** The checkpoint of a message of session `sessionKey`, if it has one. */
   link(sessionKey: SessionKey | undefined, entryId: string): CheckpointLink | undefined {
@@ -45,6 +51,7 @@ export class CheckpointStore {
   }
 
   private changed(): void {
+    this.changes++;
     for (const listener of [...this.listeners]) listener();
   }
 }
