@@ -1,7 +1,7 @@
 // "Restore checkpoint" under a user message that has one: the files changed since then go back to how they were
 // before it. A click asks the host for the plan (which files change, and how) and shows it with Restore and Cancel;
 // nothing is written before Restore.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { restoreTitle, type RestoreFileView } from '../../../src/shared/checkpointProtocol';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
@@ -18,6 +18,11 @@ export function RestoreCheckpoint({ entryId }: { entryId: string }) {
   const [asked, setAsked] = useState(false);
   const link = store?.link(sessionKey, entryId);
   const plan = asked ? store?.plan(sessionKey, entryId) : undefined;
+  const planBox = useRef<HTMLDivElement>(null);
+  // The plan opens under the message: brought into view whole (its buttons included).
+  useEffect(() => {
+    if (plan) planBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [plan]);
   if (!link || !sessionKey) return null;
   const close = (): void => {
     setAsked(false);
@@ -42,7 +47,7 @@ export function RestoreCheckpoint({ entryId }: { entryId: string }) {
         </button>
       )}
       {plan ? (
-        <div class="checkpoint__plan" role="group" aria-label="Restore checkpoint" data-restore-plan>
+        <div class="checkpoint__plan" role="group" aria-label="Restore checkpoint" data-restore-plan ref={planBox}>
           {plan.error ? (
             <p class="checkpoint__question">{plan.error}</p>
           ) : (
