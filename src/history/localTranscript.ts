@@ -109,9 +109,9 @@ export function readTranscript(value: unknown): LocalTranscript | undefined {
   };
 }
 
-/** What the chat says at the top of a local copy, and why it cannot go on. */
+/** What the chat says under a local copy: why it cannot go on, and what a message does. */
 export function readOnlyNotice(agentName: string, reason: string | undefined, droppedEntries: number): string {
-  const why = reason ?? `${agentName} cannot load earlier sessions (it does not offer session/load), so this conversation cannot go on.`;
-  const dropped = droppedEntries > 0 ? ` Its ${droppedEntries} oldest ${droppedEntries === 1 ? 'entry was' : 'entries were'} not kept.` : '';
-  return `${why} This is the copy kept in this workspace, read-only.${dropped} A message you send starts a new session with ${agentName}.`;
+  const why = reason ?? `${agentName} cannot load earlier sessions, so this conversation cannot go on.`;
+  const dropped = droppedEntries > 0 ? ` (its ${droppedEntries} oldest ${droppedEntries === 1 ? 'entry was' : 'entries were'} not kept)` : '';
+  return `${why} This is a read-only copy kept in this workspace${dropped}; a message you send starts a new session.`;
 }

@@ -69,6 +69,30 @@ async function fullyInView(locator, what) {
   assert.ok(inView, `${what} is not cut off`);
 }
 
+/** Where the element is against the transcript's visible part: px to scroll (negative: up), 0 when wholly in view. */
+async function overflow(chat, locator) {
+  const scroller = await chat.locator('[role="log"]').boundingBox();
+  const box = await locator.boundingBox();
+  assert.ok(scroller && box, 'the transcript and the element are laid out');
+  if (box.y < scroller.y) return box.y - scroller.y - 8;
+  if (box.y + box.height > scroller.y + scroller.height) return box.y + box.height - (scroller.y + scroller.height) + 8;
+  return 0;
+}
+
+/** Wheels the transcript, as a person would, until the element is wholly in view (a resize may have moved it). */
+async function wheelIntoView(page, chat, locator, what) {
+  const log = chat.locator('[role="log"]');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const delta = await overflow(chat, locator);
+    if (delta === 0) return;
+    const scrolled = log.evaluate((element) => new Promise((resolve) => element.addEventListener('scroll', () => requestAnimationFrame(() => resolve(undefined)), { once: true })));
+    await log.hover();
+    await page.mouse.wheel(0, delta);
+    await scrolled;
+  }
+  assert.equal(await overflow(chat, locator), 0, `${what} is in view`);
+}
+
 export const tests = [
   {
     name: 'checkpoints: Restore checkpoint on a user message lists the files, marks the rewind, and Undo Restore puts them back (600 px and 300 px)',
@@ -93,7 +117,7 @@ export const tests = [
       assert.deepEqual(rows.sort(), ['app.js:restore', 'new-1.md:delete', 'new-2.md:delete', 'util.js:restore']);
       assert.equal(readFileSync(files.app, 'utf8'), afterTurn2.app, 'nothing is written before Restore');
       await screenshots(page, 'checkpoints-plan', async (width) => {
-        await plan.scrollIntoViewIfNeeded();
+        await wheelIntoView(page, chat, plan, `the plan at ${width} px`);
         await fullyInView(plan.locator('[data-action="confirm-restore"]'), `the Restore button at ${width} px`);
         await fullyInView(plan.locator('[data-restore-file="new-2.md"] .checkpoint__action'), `what happens to new-2.md at ${width} px`);
       });
@@ -107,7 +131,7 @@ export const tests = [
       assert.equal(existsSync(files.created(1)), false, 'the file made in turn 1 is gone');
       assert.equal(existsSync(files.created(2)), false, 'the file made in turn 2 is gone');
       await screenshots(page, 'checkpoints-restored', async (width) => {
-        await marker.scrollIntoViewIfNeeded();
+        await wheelIntoView(page, chat, marker, `the rewind marker at ${width} px`);
         await fullyInView(marker.locator('[data-action="undo-restore"]'), `Undo Restore at ${width} px`);
       });
 
@@ -134,12 +158,12 @@ export const tests = [
       const after = chatFrame(page);
       const why = after.locator('[role="log"] [data-entry-kind="notice"]').filter({ hasText: 'cannot load earlier sessions' });
       await waitForLocator(why, 'the note that says why the conversation cannot go on');
-      assert.match(await why.innerText(), /This is the copy kept in this workspace, read-only\. A message you send starts a new session/);
+      assert.match(await why.innerText(), /cannot go on\. This is a read-only copy kept in this workspace; a message you send starts a new session\./);
       await waitForLocator(after.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: 'Changed three files (turn 1).' }), "the agent's answer, back after the reload");
       // Its checkpoint is still on the message (the files it changed wait in the strip).
       await waitForLocator(userMessage(after, 1).locator('[data-action="restore-checkpoint"]'), 'Restore checkpoint on the message of the copy');
       await screenshots(page, 'checkpoints-read-only-after-reload', async (width) => {
-        await why.scrollIntoViewIfNeeded();
+        await wheelIntoView(page, after, why, `the note at ${width} px`);
         await fullyInView(why, `the note at ${width} px`);
       });
 
@@ -154,7 +178,7 @@ export const tests = [
       await menu.locator('[data-action="show-history"]').click();
       const row = after.locator('[data-history] [data-history-session][data-read-only="true"]').filter({ hasText: 'change the files (1)' });
       await waitForLocator(row, 'the conversation in the history, marked as a read-only copy');
-      assert.match(await row.innerText(), /read-only copy/);
+      assert.match(await row.innerText(), /Read-only copy/);
       await screenshots(page, 'checkpoints-history-read-only');
       await row.locator('.history-item__main').click();
       await waitForLocator(why, 'the copy opened from the history, with why it cannot go on');
@@ -174,4 +198,24 @@ export const tests = [
       assert.equal(await menu.locator('[data-session-key]').count(), 2, 'the copy stays open beside the new session');
     },
   },
+  ...['Default Dark Modern', 'Default High Contrast'].map((theme) => ({
+    name: `checkpoints: the restore plan and the rewind marker in the ${theme} theme (600 px and 300 px)`,
+    settings: scriptedAgentSettings('changes-strip', { 'workbench.colorTheme': theme }),
+    async run({ page, workspace }) {
+      projectFiles(workspace);
+      const slug = theme.toLowerCase().replace(/\s+/g, '-');
+      const { chat, input } = await openComposer(page);
+      await sendTurn(chat, input, 1);
+      await waitForLocator(chat.locator('[data-changes-strip][aria-label="3 files changed"]'), 'the strip after turn 1');
+      const first = userMessage(chat, 1);
+      await first.locator('[data-action="restore-checkpoint"]').click();
+      const plan = first.locator('[data-restore-plan]');
+      await waitForLocator(plan, 'the plan of the restore');
+      await screenshots(page, `checkpoints-plan-${slug}`, (width) => wheelIntoView(page, chat, plan, `the plan at ${width} px`));
+      await plan.locator('[data-action="confirm-restore"]').click();
+      const marker = chat.locator('[role="log"] [data-entry-kind="notice"][data-rewind="restored"]');
+      await waitForLocator(marker, 'the rewind marker');
+      await screenshots(page, `checkpoints-restored-${slug}`, (width) => wheelIntoView(page, chat, marker, `the marker at ${width} px`));
+    },
+  })),
 ];

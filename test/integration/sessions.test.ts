@@ -158,7 +158,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.ok(copy && copy.sessionId === plain.sessionId, 'the local copy is shown');
     assert.deepEqual(texts(copy, 'user'), ['plain words']);
     assert.deepEqual(texts(copy, 'agent'), ['Plain answer to: plain words']);
-    assert.match(texts(copy, 'notice').at(-1) ?? '', /Scripted \(sessions-none\) cannot load earlier sessions .* read-only\. A message you send starts a new session/);
+    assert.match(texts(copy, 'notice').at(-1) ?? '', /^Scripted \(sessions-none\) cannot load earlier sessions, so this conversation cannot go on\. This is a read-only copy kept in this workspace; a message you send starts a new session\.$/);
     assert.equal(copy.ended, true, 'it does not go on');
     // A message from it starts a new session beside it; the copy stays as it was.
     await api.sessions.prompt('new words');

@@ -53,7 +53,7 @@ describe('history: the local copy of a conversation', () => {
       ['t:1', 'e3', 'e4'],
     );
     assert.equal(copy.droppedEntries, 9);
-    assert.match(readOnlyNotice('Demo agent', undefined, copy.droppedEntries), /cannot load earlier sessions.*read-only\. Its 9 oldest entries were not kept\. A message you send starts a new session with Demo agent\./);
+    assert.match(readOnlyNotice('Demo agent', undefined, copy.droppedEntries), /^Demo agent cannot load earlier sessions, so this conversation cannot go on\. This is a read-only copy kept in this workspace \(its 9 oldest entries were not kept\); a message you send starts a new session\.$/);
   });
 
   it('a newest entry larger than the limit is still kept (the copy is never empty)', () => {

@@ -8,7 +8,7 @@ import { useSessionKey } from '../sessionKey';
 import { Icon } from '../ui/Icon';
 import { useCheckpoints } from './checkpointContext';
 
-const ACTION_WORD: Record<RestoreFileView['action'], string> = { restore: 'earlier text', recreate: 'brought back', delete: 'deleted' };
+const ACTION_WORD: Record<RestoreFileView['action'], string> = { restore: 'restored', recreate: 'brought back', delete: 'deleted' };
 const ACTION_ICON: Record<RestoreFileView['action'], string> = { restore: 'diff-modified', recreate: 'diff-added', delete: 'diff-removed' };
 
 export function RestoreCheckpoint({ entryId }: { entryId: string }) {
@@ -19,10 +19,15 @@ export function RestoreCheckpoint({ entryId }: { entryId: string }) {
   const link = store?.link(sessionKey, entryId);
   const plan = asked ? store?.plan(sessionKey, entryId) : undefined;
   const planBox = useRef<HTMLDivElement>(null);
-  // The plan opens under the message: brought into view whole (its buttons included).
+  // The plan opens under the message at once (the files come a moment later) and is brought into view whole. The
+  // scroll is the user's doing (they asked for the plan): a wheel-up intent tells the transcript so, else it would go
+  // back to following its end and push the plan out of view.
   useEffect(() => {
-    if (plan) planBox.current?.scrollIntoView({ block: 'nearest' });
-  }, [plan]);
+    const box = planBox.current;
+    if (!asked || !box) return;
+    box.dispatchEvent(new WheelEvent('wheel', { deltaY: -1, bubbles: true }));
+    box.scrollIntoView({ block: 'nearest' });
+  }, [asked, plan]);
   if (!link || !sessionKey) return null;
   const close = (): void => {
     setAsked(false);
@@ -30,22 +35,26 @@ export function RestoreCheckpoint({ entryId }: { entryId: string }) {
   };
   return (
     <div class="checkpoint" data-checkpoint={link.turn}>
-      {plan ? null : (
+      {asked ? null : (
         <button
           type="button"
           class="checkpoint__restore"
           data-action="restore-checkpoint"
           title={restoreTitle(link.files)}
-          aria-busy={asked ? 'true' : undefined}
           onClick={() => {
             setAsked(true);
             host.post({ type: 'planRestore', sessionKey, entryId });
           }}
         >
-          <Icon name={asked ? 'loading' : 'discard'} spin={asked} />
+          <Icon name="discard" />
           <span>Restore checkpoint</span>
         </button>
       )}
+      {asked && !plan ? (
+        <div class="checkpoint__plan" role="status" aria-busy="true" ref={planBox}>
+          <Icon name="loading" spin /> Checking which files change…
+        </div>
+      ) : null}
       {plan ? (
         <div class="checkpoint__plan" role="group" aria-label="Restore checkpoint" data-restore-plan ref={planBox}>
           {plan.error ? (

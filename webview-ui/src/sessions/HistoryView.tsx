@@ -79,11 +79,11 @@ export function HistoryView() {
                     <span>Opening… · </span>
                   </span>
                 ) : null}
+                {item.readOnly && !item.open ? 'Read-only copy · ' : ''}
                 {item.agentName}
                 {item.updatedAt ? ` · ${relativeTime(item.updatedAt, now)}` : ''}
                 {multiRoot ? ` · ${folderName(item.cwd)}` : ''}
                 {item.open ? ' · open' : ''}
-                {item.readOnly && !item.open ? ' · read-only copy' : ''}
               </span>
             </button>
             {item.canDelete ? (
