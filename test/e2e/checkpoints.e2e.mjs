@@ -135,12 +135,17 @@ export const tests = [
         await fullyInView(marker.locator('[data-action="undo-restore"]'), `Undo Restore at ${width} px`);
       });
 
+      // Nothing is left to restore on the first message (the files are as they were then); the second one's checkpoint
+      // would now bring the first turn's changes back.
+      await waitForLocator(first.locator('[data-action="restore-checkpoint"]'), 'no Restore checkpoint on the restored message', { state: 'detached' });
+      await waitForLocator(userMessage(chat, 2).locator('[data-action="restore-checkpoint"]'), 'Restore checkpoint on the second message');
       await marker.locator('[data-action="undo-restore"]').click();
       await waitForLocator(chat.locator('[role="log"] [data-entry-kind="notice"][data-rewind="undone"]'), 'the marker says the restore was undone');
       assert.equal(await chat.locator('[data-action="undo-restore"]').count(), 0, 'no second Undo Restore');
       assert.equal(readFileSync(files.app, 'utf8'), afterTurn2.app);
       assert.equal(readFileSync(files.util, 'utf8'), afterTurn2.util);
       assert.ok(existsSync(files.created(1)) && existsSync(files.created(2)), 'the created files are back');
+      await waitForLocator(first.locator('[data-action="restore-checkpoint"]'), 'Restore checkpoint back on the first message');
     },
   },
   {

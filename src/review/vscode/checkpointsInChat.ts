@@ -133,7 +133,11 @@ export class CheckpointsInChat implements vscode.Disposable {
     if (!open || !ledger || ledger.lastTurn === undefined) return [];
     const links: CheckpointLink[] = [];
     for (const [entryId, turn] of linkCheckpoints(open.session.state.entries, ledger.checkpoints)) {
-      const files = ledger.restoreTargets(turn).length;
+      // The files whose text (as far as the review knows it) is not already what the checkpoint would restore.
+      const files = ledger.restoreTargets(turn).filter((target) => {
+        const now = ledger.get(target.path)?.current ?? this.review.snapshot.get(target.path);
+        return now === undefined || now !== target.text;
+      }).length;
       if (files > 0) links.push({ entryId, turn, files });
     }
     return links;
