@@ -79,8 +79,9 @@ export class LocalTranscripts {
     const { session, agent } = open;
     if (this.sessions.lifecycleOf(agent.definition.id).load && !session.ended) return;
     const state = session.state;
-    if (!state.entries.some((entry) => entry.kind === 'user')) return;
+    // While the agent works nothing is saved (the turn's end is); the checks below walk the transcript.
     if (state.header.turn !== 'idle' && !evenIfBusy) return;
+    if (!state.entries.some((entry) => entry.kind === 'user')) return;
     let revs = 0;
     for (const entry of state.entries) revs += entry.rev;
     const signature = `${state.entries.length}:${revs}:${state.entries[0]?.id}:${state.entries.at(-1)?.id}`;
