@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     clientServices,
     policy,
     agentSelected,
-    features: () => ({ auth: features.auth, inlineReview: features.review.inline, changes: features.review.strip }),
+    features: () => ({ auth: features.auth, inlineReview: features.review.inline, changes: features.review.strip, checkpoints: features.review.checkpoints }),
     newSession: () => features.newSession(),
   });
   const features = wireFeatures(context, {

@@ -12,6 +12,7 @@ import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { ChangesStrip } from '../review/vscode/changesStrip';
+import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSession } from './shownSession';
 import type { SessionKey } from '../shared/sessionKey';
@@ -30,6 +31,8 @@ export interface ChatControllerDeps {
   inlineReview: InlineReviewApi;
   /** The "files changed" strip above the composer. */
   changes: Pick<ChangesStrip, 'handle'>;
+  /** "Restore checkpoint" on user messages. */
+  checkpoints: Pick<CheckpointsInChat, 'handle'>;
   diffView: DiffView;
   spilled: SpilledTextApi;
   /** Waits until the configured agent is selected (settings read at activation or changed). */
@@ -78,6 +81,10 @@ export class ChatController {
       case 'undoChanges':
       case 'reviewChanges':
         return this.deps.changes.handle(message);
+      case 'planRestore':
+      case 'restoreCheckpoint':
+      case 'undoRestore':
+        return this.deps.checkpoints.handle(message);
       case 'loadOlder':
       case 'resendEntry':
         // The view provider answers these (it owns what the view was sent).

@@ -26,6 +26,8 @@ export interface HistoryPorts {
   agents(): Promise<HistoryAgent[]>;
   records(): readonly SessionRecord[];
   isOpen(agentId: string, sessionId: string): boolean;
+  /** A local copy of the conversation is kept (it opens read-only where its agent cannot bring it back). */
+  hasLocalCopy?(agentId: string, sessionId: string): boolean;
   /** The workspace folders: the history shows their sessions only. */
   roots(): string[];
   post(message: HistoryMessage): void;
@@ -134,6 +136,7 @@ export class HistoryBrowser {
       const agent = byAgent.get(session.agentId);
       const recorded = records.find((record) => sameSession(record, session));
       const lifecycle = agent?.lifecycle;
+      const localCopy = this.ports.hasLocalCopy?.(session.agentId, session.sessionId) === true;
       items.push({
         agentId: session.agentId,
         agentName: agent?.name ?? session.agentId,
@@ -142,7 +145,8 @@ export class HistoryBrowser {
         ...(session.title ?? recorded?.title ? { title: session.title ?? recorded?.title } : {}),
         ...(session.updatedAt ?? recorded?.updatedAt ? { updatedAt: session.updatedAt ?? recorded?.updatedAt } : {}),
         open: this.ports.isOpen(session.agentId, session.sessionId),
-        canOpen: lifecycle ? lifecycle.load || lifecycle.resume : true,
+        canOpen: lifecycle ? lifecycle.load || lifecycle.resume || localCopy : true,
+        ...(localCopy && !lifecycle?.load ? { readOnly: true } : {}),
         canDelete: lifecycle?.delete === true || !fromAgentList,
         ...(this.opening.has(id) ? { opening: true } : {}),
       });

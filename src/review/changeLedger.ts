@@ -4,6 +4,7 @@
 // changed it. Keep moves a baseline forward, Undo moves the text back; both are decided here, applied by the glue.
 // No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
+import type { PromptAnchor } from './checkpointLinks';
 
 /** A file's text: a string, `null` when the file does not exist, `undefined` when nobody recorded it. */
 export type Content = string | null | undefined;
@@ -46,6 +47,8 @@ export interface Checkpoint {
   /** A short label: the start of the prompt. */
   label: string;
   time: number;
+  /** Which user message of the conversation the prompt was (checkpointLinks.ts), when known. */
+  anchor?: PromptAnchor;
 }
 
 /** What one file goes back to when a checkpoint is restored. */
@@ -85,8 +88,8 @@ export class ChangeLedger {
   constructor(private readonly keyOf: KeyOf = (path) => path) {}
 
   /** A user prompt: a new checkpoint; changes recorded from now on belong to its turn. */
-  startTurn(label: string, time: number): Checkpoint {
-    const record: TurnRecord = { turn: this.turnRecords.length + 1, label: oneLine(label), time, before: new Map() };
+  startTurn(label: string, time: number, anchor?: PromptAnchor): Checkpoint {
+    const record: TurnRecord = { turn: this.turnRecords.length + 1, label: oneLine(label), time, ...(anchor ? { anchor } : {}), before: new Map() };
     this.turnRecords.push(record);
     this.changeEmitter.fire();
     return checkpointOf(record);
@@ -105,7 +108,8 @@ export class ChangeLedger {
   record(change: AgentChange): void {
     const key = this.keyOf(change.path);
     const turn = this.turnRecords.at(-1);
-    if (turn && !turn.before.has(key)) turn.before.set(key, { path: change.path, text: change.before });
+    // A change that leaves the text as it was (a late second event of an earlier change) is no change of this turn.
+    if (turn && !turn.before.has(key) && change.before !== change.after) turn.before.set(key, { path: change.path, text: change.before });
     let file = this.files.get(key);
     if (!file) {
       if (change.before === change.after) return;
@@ -193,7 +197,7 @@ export class ChangeLedger {
     if (this.files.size > 0 || this.turnRecords.length > 0) return;
     for (const file of data.files) this.files.set(this.keyOf(file.path), { ...file, toolCallIds: file.toolCallIds.slice(), turns: file.turns.slice() });
     for (const turn of data.turns) {
-      this.turnRecords.push({ turn: this.turnRecords.length + 1, label: turn.label, time: turn.time, before: new Map(turn.before.map((target) => [this.keyOf(target.path), { ...target }])) });
+      this.turnRecords.push({ turn: this.turnRecords.length + 1, label: turn.label, time: turn.time, ...(turn.anchor ? { anchor: { ...turn.anchor } } : {}), before: new Map(turn.before.map((target) => [this.keyOf(target.path), { ...target }])) });
     }
     this.changeEmitter.fire();
   }
@@ -210,7 +214,7 @@ export interface LedgerData {
 }
 
 function checkpointOf(record: TurnRecord): Checkpoint {
-  return { turn: record.turn, label: record.label, time: record.time };
+  return { turn: record.turn, label: record.label, time: record.time, ...(record.anchor ? { anchor: { ...record.anchor } } : {}) };
 }
 
 function oneLine(text: string): string {

@@ -4,6 +4,7 @@
 // files as they are), then the review baselines of the largest files (those files can still be kept, no longer
 // undone; the ledger marks them `notKept` and the chat says so). No `vscode` here.
 import type { Content, LedgerData, RestoreTarget } from './changeLedger';
+import type { PromptAnchor } from './checkpointLinks';
 
 export const REVIEW_DATA_VERSION = 1;
 
@@ -95,15 +96,22 @@ function asFile(value: unknown): LedgerData['files'][number] | undefined {
   };
 }
 
+function asAnchor(value: unknown): PromptAnchor | undefined {
+  if (!isRecord(value) || typeof value.ordinal !== 'number' || !Number.isSafeInteger(value.ordinal) || typeof value.fingerprint !== 'string') return undefined;
+  return { ordinal: value.ordinal, fingerprint: value.fingerprint, ...(typeof value.messageId === 'string' ? { messageId: value.messageId } : {}) };
+}
+
 function asTurn(value: unknown): LedgerData['turns'][number] | undefined {
   if (!isRecord(value)) return undefined;
   const before = Array.isArray(value.before)
     ? value.before.filter((item): item is Record<string, unknown> => isRecord(item) && typeof item.path === 'string').map((item) => ({ path: item.path as string, text: asContent(item.text) }))
     : [];
+  const anchor = asAnchor(value.anchor);
   return {
     turn: typeof value.turn === 'number' ? value.turn : 0,
     label: typeof value.label === 'string' ? value.label : '',
     time: typeof value.time === 'number' ? value.time : 0,
+    ...(anchor ? { anchor } : {}),
     before,
   };
 }

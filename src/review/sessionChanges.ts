@@ -3,6 +3,7 @@
 // No `vscode` here.
 import { ChangeLedger, type KeyOf } from './changeLedger';
 import type { WorkspaceSnapshot } from './workspaceSnapshot';
+import type { PromptAnchor } from './checkpointLinks';
 
 export interface SessionChangesDeps {
   keyOf: KeyOf;
@@ -35,10 +36,10 @@ export class SessionChanges {
     this.ledger = new ChangeLedger(deps.keyOf);
   }
 
-  turnStarted(prompt: string): void {
+  turnStarted(prompt: string, anchor?: PromptAnchor): void {
     this.running = true;
     this.startedAt = this.deps.now();
-    this.ledger.startTurn(prompt, this.startedAt);
+    this.ledger.startTurn(prompt, this.startedAt, anchor);
   }
 
   turnEnded(): void {

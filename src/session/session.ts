@@ -14,7 +14,7 @@ import type {
   SetSessionModeResponse,
 } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
-import type { EntryId, NoticeFailure, NoticeSeverity, SessionChange, SessionState, UserMessageEntry } from '../shared/model';
+import type { EntryId, NoticeEntry, NoticeFailure, NoticeSeverity, SessionChange, SessionState, TranscriptEntry, UserMessageEntry } from '../shared/model';
 import { describeFailure, FailedStep, FailureReport } from '../acp/failureMessage';
 import {
   addNotice,
@@ -182,6 +182,39 @@ export class Session {
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */
   resumedWithoutReplay(): void {
     if (this.state.entries.length === 0) this.notice('info', 'Session resumed: the agent remembers the earlier conversation, which is not shown here.');
+  }
+
+  /** Puts back a conversation's entries kept locally (before anything else is in the transcript). */
+  restoreTranscript(entries: readonly TranscriptEntry[]): void {
+    if (entries.length === 0 || this.state.entries.length > 0) return;
+    this.state.entries.push(...entries);
+    this.emit({ entries: entries.map((entry) => entry.id), header: false });
+  }
+
+  /** A local copy no agent goes on with: it is over like a session whose agent went away, and the chat says why. */
+  openedReadOnly(note: string): void {
+    this.lost = true;
+    void this.releaseParts();
+    this.notice('info', note);
+  }
+
+  /** A line the client adds to the transcript (a checkpoint restore's rewind marker); returns its entry id. */
+  addClientNotice(severity: NoticeSeverity, text: string, fields: Pick<NoticeEntry, 'detail' | 'rewind'> = {}): string {
+    const change = addNotice(this.state, severity, text, fields.detail);
+    const entry = this.state.entries.at(-1);
+    if (entry?.kind === 'notice' && fields.rewind) entry.rewind = { ...fields.rewind };
+    this.emit(change);
+    return change.entries[0];
+  }
+
+  /** Changes a notice the client added (the restore it tells of was undone); false when it is gone. */
+  updateClientNotice(entryId: string, fields: Partial<Pick<NoticeEntry, 'text' | 'detail' | 'rewind'>>): boolean {
+    const entry = this.state.entries.find((item) => item.id === entryId);
+    if (entry?.kind !== 'notice') return false;
+    Object.assign(entry, fields);
+    entry.rev++;
+    this.emit({ entries: [entryId], header: false });
+    return true;
   }
 
   /** session/set_mode; on success the current mode is the chosen one (the agent may also say so in an update). */

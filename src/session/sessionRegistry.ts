@@ -10,6 +10,7 @@ import { AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/auth
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue, PromptParts } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
+import type { TranscriptEntry } from '../shared/model';
 import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
@@ -60,6 +61,8 @@ export interface OpenSession {
   abandon?: () => void;
   /** The title the history knew, until the session has its own. */
   knownTitle?: string;
+  /** A local copy of a conversation its agent cannot bring back (shown, not continued). */
+  readOnly?: boolean;
   /** Its prompts from the composer: sent, or queued while its agent works. */
   readonly prompts: SessionPrompts;
   subscriptions: { dispose(): void }[];
@@ -82,6 +85,11 @@ export interface ReopenRequest {
   title?: string;
   /** Show it in the chat (default true; for whoever shows sessions, the registry does not). */
   show?: boolean;
+  /**
+   * The conversation as kept locally (agents that cannot load): shown read-only when the agent cannot bring the
+   * session back, and shown before a `session/resume` (which replays nothing).
+   */
+  transcript?: { entries: readonly TranscriptEntry[]; note(agentName: string, reason?: string): string };
 }
 
 /** Called once a session is added to the open ones, before the agent has answered for it. */
@@ -205,13 +213,20 @@ export class SessionRegistry {
     const already = this.find(request.agentId, request.sessionId);
     if (already) return already;
     const agent = this.agentFor(request.agentId);
-    await this.pool.ensureStarted(agent);
+    try {
+      await this.pool.ensureStarted(agent);
+    } catch (error) {
+      if (!request.transcript) throw error;
+      return this.openReadOnly(agent, request, `${agent.definition.name} could not start (${describeError(error)}), so this conversation cannot go on.`, added);
+    }
     const lifecycle = this.pool.lifecycle(agent);
     const method = reopenMethod(lifecycle);
+    if (!method && request.transcript) return this.openReadOnly(agent, request, undefined, added);
     if (!method) throw new Error(`${agent.definition.name} cannot bring back earlier sessions.`);
     const cwd = request.cwd ?? this.deps.cwd();
     const open = this.attach(agent, request.sessionId, cwd, true);
     open.knownTitle = request.title;
+    if (method === 'resume' && request.transcript) open.session.restoreTranscript(request.transcript.entries);
     this.add(open);
     added?.(open);
     const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) };
@@ -244,6 +259,20 @@ export class SessionRegistry {
     open.opening = false;
     this.noteListChange();
     this.readyEmitter.fire(open);
+    return open;
+  }
+
+  /** A conversation's local copy, shown read-only (its agent is neither held nor asked), with why it cannot go on. */
+  private openReadOnly(agent: PooledAgent, request: ReopenRequest, reason: string | undefined, added?: OnAdded): OpenSession {
+    const transcript = request.transcript;
+    const open = this.attach(agent, request.sessionId, request.cwd ?? this.deps.cwd(), false, false);
+    open.knownTitle = request.title;
+    open.readOnly = true;
+    open.session.restoreTranscript(transcript?.entries ?? []);
+    open.session.openedReadOnly(transcript?.note(agent.definition.name, reason) ?? reason ?? '');
+    this.add(open);
+    added?.(open);
+    void this.pool.stopIfUnused(agent);
     return open;
   }
 
@@ -375,7 +404,7 @@ export class SessionRegistry {
     this.readyEmitter.dispose();
   }
 
-  private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean): OpenSession {
+  private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean, live = true): OpenSession {
     const key = this.keys.next();
     const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
@@ -390,9 +419,8 @@ export class SessionRegistry {
       prompts: new SessionPrompts(session, (parts, shown) => this.sendParts(open, parts, shown), (error) => this.deps.onQueuedPromptError?.(error, agent.definition.name)),
     };
     session.reportFailuresWith((step, error) => agent.runtime.describeFailure(step, error));
+    if (live) open.subscriptions.push(this.pool.hold(agent), agent.runtime.registerSession(sessionId, session));
     open.subscriptions.push(
-      this.pool.hold(agent),
-      agent.runtime.registerSession(sessionId, session),
       session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),
       session.onDidChange((change) => {
         if (change.header || !open.opening) this.noteListChange();

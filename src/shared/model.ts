@@ -106,6 +106,8 @@ export interface NoticeEntry extends EntryBase {
   source?: 'agent';
   /** A failure the user can act on from the transcript (Retry, Edit, Show agent log, Restart). */
   failure?: NoticeFailure;
+  /** A checkpoint restore the client made (the transcript's rewind marker), with Undo Restore while it can be undone. */
+  rewind?: RewindMark;
 }
 
 /** What a failure notice offers. */
@@ -114,6 +116,15 @@ export interface NoticeFailure {
   promptEntryId?: EntryId;
   /** The agent stopped: Restart starts it again. */
   restart?: boolean;
+}
+
+export interface RewindMark {
+  /** The restore's number (the host's; Undo Restore names it). */
+  restore: number;
+  /** The restore was undone: the files are as they were before it. */
+  undone?: boolean;
+  /** Undo Restore is no longer offered (it was undone, or a later restore came). */
+  closed?: boolean;
 }
 
 // --- Elicitation and compaction entries (see elicitations.ts and compactions.ts) ---

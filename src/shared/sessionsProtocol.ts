@@ -46,8 +46,10 @@ export interface HistoryItemView {
   updatedAt?: string;
   /** It is open in the panel now (choosing it switches to it). */
   open: boolean;
-  /** The agent can bring it back (`session/load` or `session/resume`). */
+  /** The agent can bring it back (`session/load` or `session/resume`), or a local copy opens read-only. */
   canOpen: boolean;
+  /** It opens as the local read-only copy (its agent cannot load it). */
+  readOnly?: boolean;
   /** The agent offers `session/delete`, or it is only in the extension's record (then it is forgotten). */
   canDelete: boolean;
   /** The user chose it and it is being brought back (its agent starting, then load or resume). */

@@ -10,6 +10,7 @@ import {
 } from './composerProtocol';
 import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationProtocol';
 import { ChangesHostMessage, ChangesWebviewMessage, parseChangesMessage } from './changesProtocol';
+import { CheckpointHostMessage, CheckpointWebviewMessage, parseCheckpointMessage } from './checkpointProtocol';
 import type { EntryDelta } from './entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
@@ -137,7 +138,8 @@ export type HostToWebview =
   | PermissionLevelMessage
   | SessionsHostMessage
   | ChangesHostMessage
-  | StartingHostMessage;
+  | StartingHostMessage
+  | CheckpointHostMessage;
 
 /** The messages about one session: each names it (the session the view showed when it was sent). */
 export const SESSION_SCOPED_TYPES = [
@@ -189,7 +191,8 @@ export type UnscopedWebviewToHost =
   | { type: 'setPermissionLevel'; level: PolicyLevel }
   | SessionsWebviewMessage
   | ChangesWebviewMessage
-  | StartingWebviewMessage;
+  | StartingWebviewMessage
+  | CheckpointWebviewMessage;
 
 export type { EntryId };
 
@@ -255,7 +258,8 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
         parseTranscriptMessage(value) ??
         parseSessionsMessage(value) ??
         parseChangesMessage(value) ??
-        parseStartingMessage(value)
+        parseStartingMessage(value) ??
+        parseCheckpointMessage(value)
       );
   }
 }

@@ -25,6 +25,7 @@ export function deliveryOf(message: HostToWebview): Delivery {
     case 'permissionLevel':
     case 'starting':
     case 'changes':
+    case 'checkpoints':
       return 'state';
     case 'history':
       return 'latest';

@@ -10,10 +10,12 @@ import { ComposerHost } from '../composer/composerHost';
 import { readAgents } from '../config/agentSettings';
 import { DiffView } from '../editor/diffView';
 import { SessionHistory } from '../history/vscode/sessionHistory';
+import { LocalTranscripts, transcriptsFolder } from '../history/vscode/localTranscripts';
 import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { ChangesStrip } from '../review/vscode/changesStrip';
+import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
@@ -29,7 +31,7 @@ export interface ChatWiringDeps {
   policy: PermissionPolicy;
   agentSelected(): Promise<void>;
   /** Sign-in and the inline review, made after the chat (asked for on the first message). */
-  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip };
+  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip; checkpoints: CheckpointsInChat };
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       composer,
       inlineReview: deps.features().inlineReview,
       changes: deps.features().changes,
+      checkpoints: deps.features().checkpoints,
       diffView,
       spilled,
       agentSelected,
@@ -79,6 +82,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       composer.viewState(),
       policy.settings.levelMessage(),
       deps.features().changes.message(),
+      ...deps.features().checkpoints.viewState(),
       { type: 'starting', starting: shown.starting ?? null },
     ],
     log: agents.log,
@@ -94,6 +98,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
     post: (message) => provider.post(message),
     log: agents.extensionLog.of('history'),
+    transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn),
   });
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the chat comes up with the session that asks. */

@@ -125,29 +125,51 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.equal(api.history.view().items.some((item) => item.sessionId === first.sessionId), false, 'gone from the agent\'s list and the record');
   });
 
-  it('resume only: the session comes back without replay; an agent without a lifecycle keeps only the record', async () => {
+  it('resume only: the session comes back with its local copy shown (no replay) and goes on; an agent without a lifecycle opens its local copy read-only', async () => {
     await useScriptedAgents(api, ['sessions-resume-only', 'sessions-none'], path.join(dir, 'store.json'));
     const resumable = await api.sessions.newSession();
     await api.sessions.prompt('keep this');
     await api.sessions.close(api.sessions.currentKey!);
+    assert.ok(api.history.transcripts.has('sessions-resume-only', resumable.sessionId), 'a local copy is kept (the agent cannot load)');
     await api.history.open('sessions-resume-only', resumable.sessionId);
     const resumed = api.sessions.session;
     assert.ok(resumed && resumed.sessionId === resumable.sessionId);
-    assert.deepEqual(texts(resumed, 'user'), [], 'no replay');
-    assert.match(texts(resumed, 'notice').join(' '), /Session resumed/);
+    assert.deepEqual(texts(resumed, 'user'), ['keep this'], 'the local copy is shown (the agent replays nothing)');
+    assert.deepEqual(texts(resumed, 'agent'), ['Resumable answer to: keep this']);
+    assert.equal(resumed.ended, false, 'a resumed session goes on');
+    await api.sessions.prompt('and more');
+    assert.deepEqual(texts(resumed, 'user'), ['keep this', 'and more']);
 
     await selectAgent(api, 'sessions-none');
     const plain = await api.sessions.newSession();
     await api.sessions.prompt('plain words');
     await api.sessions.close(api.sessions.currentKey!);
+    // Saved when its turn ended, or at the latest as it closed.
+    assert.ok(api.history.transcripts.has('sessions-none', plain.sessionId), 'a local copy is kept');
     await api.history.showHistory();
     const recorded = api.history.view().items.find((item) => item.agentId === 'sessions-none' && item.sessionId === plain.sessionId);
     assert.ok(recorded, 'the extension\'s own record lists it');
     assert.equal(recorded.title, 'plain words');
-    assert.equal(recorded.canOpen, false, 'the agent cannot bring it back');
-    await assert.rejects(api.history.open('sessions-none', plain.sessionId), /cannot bring back earlier sessions/);
+    assert.equal(recorded.canOpen, true, 'its local copy opens');
+    assert.equal(recorded.readOnly, true, 'read-only: the agent cannot bring it back');
+
+    await api.history.open('sessions-none', plain.sessionId);
+    const copy = api.sessions.session;
+    assert.ok(copy && copy.sessionId === plain.sessionId, 'the local copy is shown');
+    assert.deepEqual(texts(copy, 'user'), ['plain words']);
+    assert.deepEqual(texts(copy, 'agent'), ['Plain answer to: plain words']);
+    assert.match(texts(copy, 'notice').at(-1) ?? '', /^Scripted \(sessions-none\) cannot load earlier sessions, so this conversation cannot go on\. This is a read-only copy kept in this workspace; a message you send starts a new session\.$/);
+    assert.equal(copy.ended, true, 'it does not go on');
+    // A message from it starts a new session beside it; the copy stays as it was.
+    await api.sessions.prompt('new words');
+    const fresh = api.sessions.session;
+    assert.ok(fresh && fresh !== copy && fresh.sessionId !== plain.sessionId, 'a new session took the message');
+    assert.deepEqual(texts(fresh, 'user'), ['new words']);
+    assert.deepEqual(texts(copy, 'user'), ['plain words']);
+
     await api.history.delete('sessions-none', plain.sessionId);
     assert.deepEqual(ui.asked, ['plain words:false'], 'only the record forgets it');
+    assert.equal(api.history.transcripts.has('sessions-none', plain.sessionId), false, 'and its local copy');
     assert.equal(api.history.view().items.some((item) => item.agentId === 'sessions-none' && item.sessionId === plain.sessionId), false);
   });
 

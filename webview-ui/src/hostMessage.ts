@@ -7,6 +7,7 @@ import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 import { isEntryDelta } from '../../src/shared/entryDelta';
 import { asChangesMessage } from '../../src/shared/changesProtocol';
+import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
@@ -66,6 +67,9 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return asChangesMessage(value);
     case 'starting':
       return value.starting === null || isStartingView(value.starting) ? (value as unknown as HostToWebview) : undefined;
+    case 'checkpoints':
+    case 'checkpointPlan':
+      return asCheckpointHostMessage(value);
     default:
       return asComposerHostMessage(value);
   }

@@ -15,6 +15,7 @@ import './styles/elicitation.css';
 import './styles/sessions.css';
 import './styles/changes.css';
 import './styles/failures.css';
+import './styles/checkpoints.css';
 import { render } from 'preact';
 import { paceRendering } from './renderPacing';
 import { App } from './components/App';
@@ -33,6 +34,8 @@ import { focusComposer } from './ui/composerFocus';
 import { connectToHost } from './vscodeApi';
 import { ChangesContext } from './changes/changesContext';
 import { ChangesStore } from './changes/changesStore';
+import { CheckpointContext } from './checkpoints/checkpointContext';
+import { CheckpointStore } from './checkpoints/checkpointStore';
 
 const host = connectToHost();
 // A delta that does not apply (the view missed a change): the host sends the entry whole.
@@ -42,6 +45,7 @@ const terminalStore = new TerminalStore();
 const levelStore = new PermissionLevelStore();
 const sessionsStore = new SessionsStore();
 const changesStore = new ChangesStore();
+const checkpointStore = new CheckpointStore();
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -53,6 +57,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     levelStore.apply(message);
     sessionsStore.apply(message);
     changesStore.apply(message);
+    checkpointStore.apply(message);
   }
 });
 
@@ -65,7 +70,9 @@ render(
         <PermissionLevelContext.Provider value={levelStore}>
           <SessionsContext.Provider value={sessionsStore}>
             <ChangesContext.Provider value={changesStore}>
-              <App store={store} />
+              <CheckpointContext.Provider value={checkpointStore}>
+                <App store={store} />
+              </CheckpointContext.Provider>
             </ChangesContext.Provider>
           </SessionsContext.Provider>
         </PermissionLevelContext.Provider>

@@ -1,7 +1,9 @@
 // Session history in VS Code: the extension's own record of sessions and of the ones open (workspace storage), the
 // history view's list, deleting, and bringing back after a window reload the sessions that were open.
 import * as vscode from 'vscode';
-import { SessionAbandonedError, type OpenSession, type SessionRegistry } from '../../session/sessionRegistry';
+import { SessionAbandonedError, type OpenSession, type ReopenRequest, type SessionRegistry } from '../../session/sessionRegistry';
+import { readOnlyNotice } from '../localTranscript';
+import type { LocalTranscripts } from './localTranscripts';
 import type { ShownSessionSource } from '../../session/shownSessionSource';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
@@ -46,6 +48,8 @@ export interface SessionHistoryDeps {
   agentName(agentId: string): string | undefined;
   post(message: HistoryMessage): void;
   log(line: string): void;
+  /** The local copies of conversations of agents that cannot load sessions. */
+  transcripts: LocalTranscripts;
 }
 
 export class SessionHistory implements vscode.Disposable {
@@ -61,6 +65,7 @@ export class SessionHistory implements vscode.Disposable {
       agents: () => this.historyAgents(),
       records: () => this.records(),
       isOpen: (agentId, sessionId) => deps.sessions.find(agentId, sessionId) !== undefined,
+      hasLocalCopy: (agentId, sessionId) => deps.transcripts.has(agentId, sessionId),
       roots: deps.roots,
       post: deps.post,
     });
@@ -106,7 +111,7 @@ export class SessionHistory implements vscode.Disposable {
     const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
-      await this.deps.shown.reopen({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title });
+      await this.deps.shown.reopen(this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title }));
     } catch (error) {
       // Closed by the user while it was loading: what they wanted.
       if (!(error instanceof SessionAbandonedError)) throw error;
@@ -125,6 +130,7 @@ export class SessionHistory implements vscode.Disposable {
     if (open) await this.deps.shown.close(open.key);
     if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
     this.deps.recordStore.set(forgetRecord(this.records(), { agentId, sessionId }));
+    this.deps.transcripts.forget(agentId, sessionId);
     this.browser.forget({ agentId, sessionId });
   }
 
@@ -141,7 +147,7 @@ export class SessionHistory implements vscode.Disposable {
     const ordered = [...records.filter((record) => record.shown), ...records.filter((record) => !record.shown)];
     for (const record of ordered) {
       try {
-        await this.deps.shown.reopen({ ...record, show: record.shown });
+        await this.deps.shown.reopen(this.withLocalCopy({ ...record, show: record.shown }));
       } catch (error) {
         if (!(error instanceof SessionAbandonedError)) failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }
@@ -153,8 +159,26 @@ export class SessionHistory implements vscode.Disposable {
     return true;
   }
 
+  /** The local copies of conversations of agents that cannot load sessions. */
+  get transcripts(): LocalTranscripts {
+    return this.deps.transcripts;
+  }
+
   dispose(): void {
+    this.deps.transcripts.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
+  }
+
+  /** The request with the conversation's local copy, when one is kept (its agent cannot load it). */
+  private withLocalCopy(request: ReopenRequest): ReopenRequest {
+    const copy = this.deps.transcripts.read(request.agentId, request.sessionId);
+    if (!copy) return request;
+    return {
+      ...request,
+      cwd: request.cwd ?? copy.cwd,
+      title: request.title ?? copy.title,
+      transcript: { entries: copy.entries, note: (agentName, reason) => readOnlyNotice(agentName, reason, copy.droppedEntries) },
+    };
   }
 
   private async sessionsChanged(): Promise<void> {
@@ -200,7 +224,7 @@ export class SessionHistory implements vscode.Disposable {
   private async saveOpen(): Promise<void> {
     const { sessions, shown } = this.deps;
     const open: OpenRecord[] = sessions.openSessions
-      .filter((item) => !item.session.ended)
+      .filter((item) => !item.session.ended || item.readOnly)
       .map((item) => ({
         agentId: item.agent.definition.id,
         sessionId: item.session.sessionId,

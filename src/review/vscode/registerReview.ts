@@ -14,6 +14,8 @@ import { type FileArgument, ReviewActions } from './reviewActions';
 import { type ReviewStore, ReviewService } from './reviewService';
 import { ChangesStrip } from './changesStrip';
 import type { ChangesMessage } from '../../shared/changesProtocol';
+import type { CheckpointHostMessage } from '../../shared/checkpointProtocol';
+import { CheckpointsInChat } from './checkpointsInChat';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
 import { describeError } from '../../shared/errors';
 
@@ -25,6 +27,8 @@ export interface ReviewApi {
   readonly inline: InlineReviewApi;
   /** The chat's "N files changed" strip (its messages and buttons). */
   readonly strip: ChangesStrip;
+  /** "Restore checkpoint" on the chat's user messages, and the rewind markers. */
+  readonly checkpoints: CheckpointsInChat;
   /** Where the ledgers are kept across a window reload (the next window reads it). */
   readonly store: ReviewStore | undefined;
   /** Replaces the review's dialogs until disposed (integration tests answer them). */
@@ -38,7 +42,7 @@ export function registerReview(
   extensionPath: string,
   log: (line: string) => void,
   /** Where the ledgers are kept across a window reload, and how the chat is told (its strip). */
-  chat: { store?: ReviewStore; post(message: ChangesMessage): void },
+  chat: { store?: ReviewStore; post(message: ChangesMessage | CheckpointHostMessage): void },
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
   const service = new ReviewService(sessions, shown, onDidWrite, log, chat.store);
@@ -71,9 +75,11 @@ export function registerReview(
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
   const strip = new ChangesStrip(service, diffs, actions, () => inline.api, chat.post);
+  const checkpoints = new CheckpointsInChat(service, actions, sessions, shown, chat.post);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
     strip,
+    checkpoints,
     service,
     differ,
     diffs,
@@ -102,6 +108,7 @@ export function registerReview(
     decorations,
     inline: inline.api,
     strip,
+    checkpoints,
     store: chat.store,
     useUserInterface: (replacement) => {
       const previous = ui;

@@ -1,7 +1,7 @@
 // What Keep, Undo, Keep All, Undo All and Restore Checkpoint do, on the current session's ledger.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Checkpoint, Content, PendingFile } from '../changeLedger';
+import type { ChangeLedger, Checkpoint, Content, PendingFile } from '../changeLedger';
 import { planRestore, reversePlan, type RestorePlan } from '../restorePlan';
 import type { BaselineDocuments } from './baselineDocuments';
 import { acceptHunk, revertHunk, undoHunk } from '../../shared/diff';
@@ -13,7 +13,8 @@ import type { ReviewUserInterface } from './reviewUserInterface';
 export type FileArgument = FileNode | HunkNode | vscode.Uri | string | undefined;
 
 export class ReviewActions {
-  private lastRestore: { checkpoint: Checkpoint; plan: RestorePlan } | undefined;
+  private lastRestore: { id: number; checkpoint: Checkpoint; plan: RestorePlan } | undefined;
+  private restores = 0;
 
   constructor(
     private readonly review: ReviewService,
@@ -118,13 +119,30 @@ export class ReviewActions {
     if (!ledger || checkpoints.length === 0) return this.ui().error('There is no checkpoint yet: every prompt you send makes one.');
     const checkpoint = turn === undefined ? await this.ui().pickCheckpoint(checkpoints) : checkpoints.find((c) => c.turn === turn);
     if (!checkpoint) return;
-    await this.review.settled();
-    const plan = await planRestore(ledger.restoreTargets(checkpoint.turn), (file) => this.review.currentText(file));
+    const plan = await this.planRestore(ledger, checkpoint);
     if (plan.steps.length === 0 && plan.unknown.length === 0) return this.ui().error('No file changed since that checkpoint.');
     if (!(await this.ui().confirmRestore(checkpoint, plan))) return;
-    await this.apply(plan);
-    this.lastRestore = { checkpoint, plan };
+    await this.applyRestore(checkpoint, plan);
     if (await this.ui().restored(checkpoint, plan.steps.length)) await this.undoRestore();
+  }
+
+  /** What restoring a checkpoint of a ledger would change now (nothing is written). */
+  async planRestore(ledger: ChangeLedger, checkpoint: Checkpoint): Promise<RestorePlan> {
+    await this.review.settled();
+    return planRestore(ledger.restoreTargets(checkpoint.turn), (file) => this.review.currentText(file));
+  }
+
+  /** Applies a restore plan; it is the one Undo Restore puts back. Returns its number. */
+  async applyRestore(checkpoint: Checkpoint, plan: RestorePlan): Promise<number> {
+    await this.apply(plan);
+    const id = ++this.restores;
+    this.lastRestore = { id, checkpoint, plan };
+    return id;
+  }
+
+  /** The number of the restore Undo Restore would put back, if any. */
+  get undoableRestore(): number | undefined {
+    return this.lastRestore?.id;
   }
 
   /** Puts back what the last checkpoint restore changed. */

@@ -9,6 +9,7 @@ import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry
 import type { ShownSessionSource } from '../../session/shownSessionSource';
 import type { SessionKey } from '../../shared/sessionKey';
 import { toolCallFor } from '../attribution';
+import { anchorOfLastPrompt } from '../checkpointLinks';
 import type { ChangeLedger, PendingFile } from '../changeLedger';
 import { packReview, unpackReview } from '../ledgerData';
 import { DiskChanges } from '../diskChanges';
@@ -202,7 +203,8 @@ export class ReviewService implements vscode.Disposable {
       willPrompt: async (content) => {
         await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
         await this.disk.settled();
-        changes.turnStarted(promptLabel(content));
+        // Which user message this prompt is, so the chat can put "Restore checkpoint" on it (also on a later copy).
+        changes.turnStarted(promptLabel(content), state ? anchorOfLastPrompt(state.entries) : undefined);
       },
       didEndTurn: () => changes.turnEnded(),
     });

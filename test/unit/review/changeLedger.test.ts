@@ -114,3 +114,15 @@ describe('review: the change ledger', () => {
     assert.deepEqual(ledger.pending().map((f) => [f.baseline, f.status]), [[undefined, 'modified']]);
   });
 });
+
+describe('review: a change that changes nothing', () => {
+  it('is no change of the turn it arrives in (a late second event of an earlier turn\'s change)', () => {
+    const ledger = new ChangeLedger();
+    ledger.startTurn('first', 1);
+    ledger.record({ path: '/w/a', before: 'a', after: 'A', source: 'disk', time: 2 });
+    ledger.startTurn('second', 3);
+    ledger.record({ path: '/w/a', before: 'A', after: 'A', source: 'disk', time: 4 });
+    assert.deepEqual(ledger.restoreTargets(2), []);
+    assert.deepEqual(ledger.restoreTargets(1), [{ path: '/w/a', text: 'a' }]);
+  });
+});

@@ -6,6 +6,7 @@ import type { NoticeEntry } from '../../../src/shared/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
 import { NoticeActions } from './NoticeActions';
+import { RewindActions } from '../checkpoints/RewindActions';
 
 const ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
 const LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };
@@ -19,6 +20,7 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
       data-entry-id={entry.id}
       data-notice-severity={entry.severity}
       data-notice-source={entry.source}
+      data-rewind={entry.rewind ? (entry.rewind.undone ? 'undone' : 'restored') : undefined}
     >
       <Icon name={ICONS[severity]} />
       <div class="notice__body">
@@ -35,6 +37,7 @@ export function Notice({ entry }: { entry: NoticeEntry }) {
           </Disclosure>
         ) : null}
         {entry.failure ? <NoticeActions failure={entry.failure} /> : null}
+        <RewindActions entry={entry} />
       </div>
     </div>
   );

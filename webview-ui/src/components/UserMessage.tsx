@@ -2,6 +2,7 @@ import type { UserMessageEntry } from '../../../src/shared/model';
 import { Blocks } from './Blocks';
 import { SpeakerLabel } from './SpeakerLabel';
 import { CutNote } from './SpillNotes';
+import { RestoreCheckpoint } from '../checkpoints/RestoreCheckpoint';
 
 export function UserMessage({ entry }: { entry: UserMessageEntry }) {
   return (
@@ -11,6 +12,7 @@ export function UserMessage({ entry }: { entry: UserMessageEntry }) {
         <Blocks blocks={entry.content} />
       </div>
       <CutNote entryId={entry.id} cut={entry.cut} />
+      <RestoreCheckpoint entryId={entry.id} />
     </div>
   );
 }

@@ -60,6 +60,7 @@ export function HistoryView() {
             key={`${item.agentId}/${item.sessionId}`}
             data-history-session={item.sessionId}
             data-can-open={item.canOpen ? 'true' : 'false'}
+            data-read-only={item.readOnly ? 'true' : undefined}
             data-opening={item.opening ? 'true' : undefined}
           >
             <button
@@ -78,6 +79,7 @@ export function HistoryView() {
                     <span>Opening… · </span>
                   </span>
                 ) : null}
+                {item.readOnly && !item.open ? 'Read-only copy · ' : ''}
                 {item.agentName}
                 {item.updatedAt ? ` · ${relativeTime(item.updatedAt, now)}` : ''}
                 {multiRoot ? ` · ${folderName(item.cwd)}` : ''}
