@@ -258,6 +258,21 @@ export function listSignature(state: ChatState): unknown[] {
   return [state.synced, state.agent, session?.sessionKey, session?.header, session?.listRev, session?.totalEntries, state.starting];
 }
 
+/**
+ * What the panel around the transcript depends on (header, agent, the starting row, whether the agent's failure is
+ * said in the transcript): not the list itself, which the transcript follows on its own.
+ */
+export function panelSignature(state: ChatState): unknown[] {
+  const session = state.session;
+  return [state.synced, state.agent, session?.sessionKey, session?.header, state.starting, failureInChat(state)];
+}
+
+/** The agent's failure is in the transcript (the failed start, or the notice that it stopped): said once, there. */
+export function failureInChat(state: ChatState): boolean {
+  const last = state.session?.entries.at(-1);
+  return state.starting?.state === 'failed' || (last?.kind === 'notice' && last.failure?.restart === true);
+}
+
 export function sameListSignature(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 }

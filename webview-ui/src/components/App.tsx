@@ -1,10 +1,10 @@
 // The chat panel: header, transcript, plan, composer.
 import { AgentNameContext } from '../agentName';
 import { SessionKeyContext } from '../sessionKey';
-import type { ChatState, ChatStore } from '../store';
+import { failureInChat, type ChatState, type ChatStore } from '../store';
 import { ChatStoreContext } from '../chatStoreContext';
-import { useChatListState } from '../hooks/useChatState';
-import { activeEntryId, isTurnActive, sendBlocker } from '../selectors';
+import { useChatPanelState } from '../hooks/useChatState';
+import { isTurnActive, sendBlocker } from '../selectors';
 import type { ComponentChildren } from 'preact';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
@@ -23,30 +23,26 @@ function emptyState(state: ChatState, opening: boolean): ComponentChildren {
 }
 
 export function App({ store }: { store: ChatStore }) {
-  // Not on every streamed chunk: rows follow their own entries (ChatStore.subscribeEntry).
-  const state = useChatListState(store);
+  // Not on every new entry or streamed chunk: the transcript follows the list, rows their own entries.
+  const state = useChatPanelState(store);
   const sessions = useSessions().state;
   const current = sessions.sessions?.sessions.find((row) => row.key === sessions.sessions?.currentKey);
   const opening = current?.activity === 'opening';
   const header = state.session?.header;
   const plan = header?.plan ?? [];
-  const last = state.session?.entries.at(-1);
-  // The agent's failure is in the transcript (the failed start, or the notice that it stopped): said once, there.
-  const failureInChat = state.starting?.state === 'failed' || (last?.kind === 'notice' && last.failure?.restart === true);
   return (
     <ChatStoreContext.Provider value={store}>
     <AgentNameContext.Provider value={state.agent?.name}>
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
-      <Header agent={state.agent} header={header} needsYou={current?.activity === 'needsYou'} failureInChat={failureInChat} />
+      <Header agent={state.agent} header={header} needsYou={current?.activity === 'needsYou'} failureInChat={failureInChat(state)} />
       {sessions.historyOpen ? (
         <HistoryView />
       ) : (
         <Transcript
           // Another session shown: a fresh transcript (entry ids repeat across sessions, rows are memoized by id).
           key={state.session?.sessionKey ?? ''}
-          session={state.session}
-          activeId={activeEntryId(state)}
+          store={store}
           empty={emptyState(state, opening)}
           starting={state.starting}
         />

@@ -5,7 +5,9 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useRef } from 'preact/hooks';
 import { useHost } from '../hostContext';
 import { useVirtualTranscript } from '../hooks/useVirtualTranscript';
-import type { SessionView } from '../store';
+import type { ChatStore, SessionView } from '../store';
+import { useChatListState } from '../hooks/useChatState';
+import { activeEntryId } from '../selectors';
 import { Icon } from '../ui/Icon';
 import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
@@ -13,9 +15,8 @@ import { StartingRow } from './StartingRow';
 import type { StartingView } from '../../../src/shared/startingProtocol';
 
 interface TranscriptProps {
-  session: SessionView | null;
-  /** The entry still being written, if any. */
-  activeId: string | undefined;
+  /** The transcript follows the list of entries in the store itself (a new entry re-renders it, not the panel). */
+  store: ChatStore;
   /** Shown while there are no entries (the App's empty state). */
   empty: ComponentChildren;
   /** A session being started for the chat (the message waiting for it), or its failure: after the entries. */
@@ -25,8 +26,11 @@ interface TranscriptProps {
 const NO_ENTRIES: SessionView['entries'] = [];
 const NO_POSITIONS: SessionView['positions'] = new Map();
 
-export function Transcript({ session, activeId, empty, starting }: TranscriptProps) {
+export function Transcript({ store, empty, starting }: TranscriptProps) {
   const host = useHost();
+  const state = useChatListState(store);
+  const session = state.session;
+  const activeId = activeEntryId(state);
   const scroller = useRef<HTMLDivElement>(null);
   const topSpacer = useRef<HTMLDivElement>(null);
   const entries = session?.entries ?? NO_ENTRIES;
