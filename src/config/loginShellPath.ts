@@ -29,12 +29,22 @@ export function mergePaths(first: string | undefined, second: string | undefined
 export function probeLoginShellPath(shell = process.env.SHELL, platform = process.platform): Promise<string | undefined> {
   if (platform === 'win32' || !shell) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    execFile(
+    // SIGKILL: an interactive shell ignores SIGTERM, so a shell that hangs on its way out (a profile waiting for
+    // something) would outlive the time limit and hold every agent's start.
+    const child = execFile(
       shell,
       ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`],
-      { timeout: TIME_LIMIT_MS, env: { ...process.env, ACP_PATH_PROBE: '1' } },
-      (_error, stdout) => resolve(pathFromProbeOutput(String(stdout ?? ''))),
+      { timeout: TIME_LIMIT_MS, killSignal: 'SIGKILL', env: { ...process.env, ACP_PATH_PROBE: '1' } },
+      (_error, stdout) => {
+        clearTimeout(giveUp);
+        resolve(pathFromProbeOutput(String(stdout ?? '')));
+      },
     );
+    // Something the shell started may keep its output open after it is gone: the answer does not wait for that.
+    const giveUp = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(undefined);
+    }, TIME_LIMIT_MS + 1_000);
   });
 }
 

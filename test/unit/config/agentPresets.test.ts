@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { AGENT_PRESETS, presetEntry, presetsNotConfigured } from '../../../src/config/agentPresets';
 import { mergePaths, pathFromProbeOutput, probeLoginShellPath } from '../../../src/config/loginShellPath';
@@ -42,6 +45,21 @@ describe("the login shell's PATH", () => {
   it('asks a real login shell', async () => {
     const found = await probeLoginShellPath('/bin/sh', 'linux');
     assert.ok(found && found.split(':').length > 0, `a PATH from /bin/sh: ${String(found)}`);
+  });
+
+  it('gives up on a login shell that hangs and ignores SIGTERM (as interactive shells do), within its time limit', async function () {
+    this.timeout(15_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-shell-'));
+    const shell = path.join(dir, 'hanging-shell');
+    // Ignores SIGTERM, and leaves a child holding its output open.
+    fs.writeFileSync(shell, "#!/bin/sh\ntrap '' TERM\nsleep 60 &\nsleep 60\n", { mode: 0o755 });
+    const started = Date.now();
+    try {
+      assert.equal(await probeLoginShellPath(shell, 'linux'), undefined);
+      assert.ok(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks nothing on Windows or without a shell', async () => {
