@@ -7,47 +7,13 @@
 // DOM contract: the strip [data-changes-strip] (aria-label "N files changed"), its rows [data-changed-file=<name>]
 // with [data-action="review-file" | "keep-file" | "undo-file"]; [data-action="keep-all" | "undo-all"].
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatWebviewHost, newSessionFromMenu, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, setSideBarWidth, newSessionFromMenu, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
-
-const APP = "export const app = 'beta';\n";
-const UTIL = 'export const util = 1;\n';
-
-/** The three files the scenario changes, as they are before the first turn. */
-function projectFiles(workspace) {
-  const app = path.join(workspace, 'strip', 'app.js');
-  const util = path.join(workspace, 'strip', 'lib', 'util.js');
-  mkdirSync(path.dirname(util), { recursive: true });
-  writeFileSync(app, APP);
-  writeFileSync(util, UTIL);
-  return { app, util, created: (turn) => path.join(workspace, 'strip', `new-${turn}.md`) };
-}
-
-/** Drags the side bar's edge until it is `width` px wide, as a person would; returns its box. */
-async function setSideBarWidth(page, width) {
-  const sidebar = page.locator('.part.sidebar');
-  const box = await sidebar.boundingBox();
-  assert.ok(box, 'the side bar is shown');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 8 });
-  await page.mouse.up();
-  const now = await sidebar.boundingBox();
-  assert.ok(now && Math.abs(now.width - width) <= 2, `the side bar is ${now?.width} px wide, not ${width}`);
-  return now;
-}
-
-async function sendTurn(chat, input, turn) {
-  await input.fill(`change the files (${turn})`);
-  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-  await input.press('Enter');
-  await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: `Changed three files (turn ${turn}).` }), `the agent's answer of turn ${turn}`);
-}
+import { APP, UTIL, projectFiles, sendTurn } from './stripFixture.mjs';
 
 function strip(chat, count) {
   return chat.locator(`[data-changes-strip][aria-label="${count} ${count === 1 ? 'file' : 'files'} changed"]`);

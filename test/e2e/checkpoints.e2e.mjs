@@ -8,45 +8,13 @@
 // [data-restore-action=restore|recreate|delete] and [data-action="confirm-restore" | "cancel-restore"]; the rewind
 // marker is a notice [data-rewind="restored" | "undone"] with [data-action="undo-restore"] while it can be undone.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatWebviewHost, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, setSideBarWidth, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
-
-const APP = "export const app = 'beta';\n";
-const UTIL = 'export const util = 1;\n';
-
-function projectFiles(workspace) {
-  const app = path.join(workspace, 'strip', 'app.js');
-  const util = path.join(workspace, 'strip', 'lib', 'util.js');
-  mkdirSync(path.dirname(util), { recursive: true });
-  writeFileSync(app, APP);
-  writeFileSync(util, UTIL);
-  return { app, util, created: (turn) => path.join(workspace, 'strip', `new-${turn}.md`) };
-}
-
-async function setSideBarWidth(page, width) {
-  const sidebar = page.locator('.part.sidebar');
-  const box = await sidebar.boundingBox();
-  assert.ok(box, 'the side bar is shown');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 8 });
-  await page.mouse.up();
-  const now = await sidebar.boundingBox();
-  assert.ok(now && Math.abs(now.width - width) <= 2, `the side bar is ${now?.width} px wide, not ${width}`);
-  return now;
-}
-
-async function sendTurn(chat, input, turn) {
-  await input.fill(`change the files (${turn})`);
-  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-  await input.press('Enter');
-  await waitForLocator(chat.locator('[role="log"] [data-entry-kind="agent"]').filter({ hasText: `Changed three files (turn ${turn}).` }), `the agent's answer of turn ${turn}`);
-}
+import { APP, UTIL, projectFiles, sendTurn } from './stripFixture.mjs';
 
 function userMessage(chat, turn) {
   return chat.locator('[role="log"] [data-entry-kind="user"]').filter({ hasText: `change the files (${turn})` });

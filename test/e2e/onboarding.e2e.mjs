@@ -262,7 +262,9 @@ export const tests = [
       return {
         'acp.agents': [{ id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'], env: { PATH: '/nonexistent' } }],
         'acp.defaultAgent': 'gemini',
-        'terminal.integrated.env.linux': { PATH: `${bin}:${process.env.PATH}` },
+        // A plain /bin/sh: no login or rc files that could put a real npm before the fake one (or hang).
+        'terminal.integrated.profiles.linux': { 'fake-npm-sh': { path: '/bin/sh', env: { PATH: `${bin}:${process.env.PATH}` } } },
+        'terminal.integrated.defaultProfile.linux': 'fake-npm-sh',
       };
     })(),
     async run({ page, context }) {

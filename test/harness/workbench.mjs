@@ -124,3 +124,18 @@ export async function newSessionFromMenu(chat) {
   await chat.locator('[data-action="switch-sessions"]').click();
   await chat.locator('[data-action="new-session-menu"]').click();
 }
+
+/** Drags the side bar's edge until it is `width` px wide, as a person would; returns its box. */
+export async function setSideBarWidth(page, width) {
+  const sidebar = page.locator('.part.sidebar');
+  const box = await sidebar.boundingBox();
+  if (!box) throw new Error('the side bar is not shown');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
+  const now = await sidebar.boundingBox();
+  if (!now || Math.abs(now.width - width) > 2) throw new Error(`the side bar is ${now?.width} px wide, not ${width}`);
+  return now;
+}
