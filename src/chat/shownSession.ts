@@ -10,7 +10,8 @@ import type { SessionKey } from '../shared/sessionKey';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
 import type { AgentPool, PooledAgent } from '../session/agentPool';
 import type { Session } from '../session/session';
-import type { OpenSession, ReopenRequest, SessionRegistry } from '../session/sessionRegistry';
+import { SessionAbandonedError, type OpenSession, type ReopenRequest, type SessionRegistry } from '../session/sessionRegistry';
+import { AuthRequiredError } from '../acp/authMethods';
 import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { StartingView } from '../shared/startingProtocol';
 import { StartingState } from './startingState';
@@ -26,6 +27,8 @@ export class ShownSession implements ShownSessionSource {
   readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
   /** The session being started for the chat (and the message waiting for it), or the failure of that start. */
   private readonly startingState = new StartingState();
+  /** The earlier session whose bringing back failed, shown in the chat (Retry tries it again). */
+  private failedReopen: (ReopenRequest & { title: string }) | undefined;
   readonly onDidChangeStarting: Event<StartingView | undefined> = this.startingState.onDidChange;
 
   constructor(
@@ -118,10 +121,14 @@ export class ShownSession implements ShownSessionSource {
     await this.newSession().catch(() => undefined);
   }
 
-  /** Tries the failed start again: its message is sent once the session is up. */
+  /** Tries the failed start again: its message is sent once the session is up (or the earlier session is opened again). */
   async retryStart(): Promise<void> {
     const view = this.startingState.current;
     if (view?.state !== 'failed') return;
+    if (view.reopen && this.failedReopen) {
+      await this.openFromHistory(this.failedReopen).catch(() => undefined);
+      return;
+    }
     const prompt = view.prompt;
     if (!prompt) {
       await this.newSession().catch(() => undefined);
@@ -150,6 +157,19 @@ export class ShownSession implements ShownSessionSource {
       return already;
     }
     return this.registry.reopen(request, show ? (open) => this.show(open.key) : undefined);
+  }
+
+  async openFromHistory(request: ReopenRequest & { title: string }): Promise<void> {
+    if (this.startingState.current?.reopen) this.startingState.clear();
+    this.failedReopen = undefined;
+    try {
+      await this.reopen({ ...request, show: true });
+    } catch (error) {
+      const agent = this.pool.get(request.agentId);
+      if (!agent || error instanceof SessionAbandonedError || error instanceof AuthRequiredError) throw error;
+      this.failedReopen = request;
+      this.startingState.failReopen(agent, error, request.title);
+    }
   }
 
   async close(key: SessionKey): Promise<void> {
@@ -271,6 +291,11 @@ export class ShownSession implements ShownSessionSource {
 
   private setShown(key: SessionKey | undefined): void {
     const before = this.shownAgent();
+    // Another session on screen: an earlier failure to bring one back is no longer the news.
+    if (key !== undefined && this.startingState.current?.reopen) {
+      this.startingState.clear();
+      this.failedReopen = undefined;
+    }
     this.shownKey = key;
     this.sessionEmitter.fire(this.session);
     const after = this.shownAgent();

@@ -55,6 +55,11 @@ export class StartingState {
     });
   }
 
+  /** An earlier session could not be brought back: the failure in words, under its title (no message waits). */
+  failReopen(agent: PooledAgent, error: unknown, title: string): void {
+    this.set({ agentId: agent.definition.id, agentName: agent.definition.name, state: 'failed', failure: failureView(agent, error), reopen: { title } });
+  }
+
   clear(): void {
     if (this.view) this.set(undefined);
   }

@@ -56,6 +56,8 @@ export class ScriptedAgent {
   private readonly peer: Peer;
   /** session/new answered with the scenario's newError so far (see newErrorTimes). */
   private failedNews = 0;
+  /** session/load answered with the scenario's loadError so far (see loadErrorTimes). */
+  private failedLoads = 0;
 
   constructor(private readonly options: AgentOptions) {
     this.auth = options.auth ?? new AuthGate(options.scenario.requireAuth, process.env, process.cwd());
@@ -191,6 +193,10 @@ export class ScriptedAgent {
     const id = stringAt(params, 'sessionId');
     if (id === undefined) throw new RpcError(ErrorCodes.invalidParams, 'session/load needs a sessionId');
     requireMcpServers('session/load', params);
+    const setup = scenario.session;
+    if (setup?.loadError && (setup.loadErrorTimes === undefined || this.failedLoads++ < setup.loadErrorTimes)) {
+      throw new RpcError(setup.loadError.code, setup.loadError.message, setup.loadError.data);
+    }
     const directories = additionalDirectoriesOf(scenario, params);
     // A session this agent never had can still be "loaded" when the scenario scripts a replay for it.
     const stored = this.store.get(id);

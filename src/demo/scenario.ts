@@ -25,6 +25,7 @@
  *       "sessionId": "fixed-id",             optional; default a random id
  *       "newError": {"code","message","data"?},  answer session/new with this error instead
  *       "newErrorTimes": n,                  only the first n session/new of the process fail (default: all)
+ *       "loadError": {...}, "loadErrorTimes": n  the same for session/load
  *       "afterNew": [steps],                 played right after the session/new answer
  *       "replay": [steps]                    played on session/load after the stored history (needs
  *                                            agentCapabilities.loadSession)
@@ -180,6 +181,8 @@ export interface SessionSetup {
   sessionId?: string;
   newError?: ErrorBody;
   newErrorTimes?: number;
+  loadError?: ErrorBody;
+  loadErrorTimes?: number;
   afterNew?: Step[];
   replay?: Step[];
   titleFromPrompt?: boolean;

@@ -80,19 +80,23 @@ function checkAgentInfo(value: unknown, at: string, problems: Problems): void {
   checkOptional(value, at, problems, { title: checkString, version: checkString });
 }
 
+function checkErrorBody(error: unknown, path: string, problems: Problems): void {
+  if (!checkObject(error, path, problems)) return;
+  checkInteger(error.code, `${path}.code`, problems);
+  checkString(error.message, `${path}.message`, problems);
+}
+
 function checkSession(value: unknown, at: string, problems: Problems): void {
   if (!checkObject(value, at, problems)) return;
-  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'newErrorTimes', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
+  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'newErrorTimes', 'loadError', 'loadErrorTimes', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
   checkOptional(value, at, problems, {
     modes: checkObject,
     configOptions: (list, path) => !Array.isArray(list) && problems.add(path, 'expected an array'),
     sessionId: checkString,
-    newError: (error, path) => {
-      if (!checkObject(error, path, problems)) return;
-      checkInteger(error.code, `${path}.code`, problems);
-      checkString(error.message, `${path}.message`, problems);
-    },
+    newError: (error, path) => checkErrorBody(error, path, problems),
     newErrorTimes: (times, path) => checkInteger(times, path, problems),
+    loadError: (error, path) => checkErrorBody(error, path, problems),
+    loadErrorTimes: (times, path) => checkInteger(times, path, problems),
     afterNew: (steps, path) => checkSteps(steps, path, problems, 'session'),
     replay: (steps, path) => checkSteps(steps, path, problems, 'session'),
     titleFromPrompt: checkBoolean,

@@ -34,6 +34,12 @@ export interface ShownSessionSource {
   newSession(options?: { cwd?: string }): Promise<OpenSession>;
   /** Brings an earlier session back, shown unless the request says not to. */
   reopen(request: ReopenRequest): Promise<OpenSession>;
+  /**
+   * Brings an earlier session back for the user (History) and shows it. When that fails the chat says why under the
+   * session's title, with Retry, and this resolves; it rejects only when the chat could not say it (no such agent, a
+   * sign-in needed) or the user closed the session while it loaded (SessionAbandonedError).
+   */
+  openFromHistory(request: ReopenRequest & { title: string }): Promise<void>;
   /** Closes an open session; when it was shown, the last open one is shown instead. */
   close(key: SessionKey): Promise<void>;
   /**

@@ -24,6 +24,8 @@ export interface StartingView {
   /** The package runner (npx, bunx, …) the agent runs through: its first start may download it. */
   downloads?: string;
   failure?: FailureView;
+  /** An earlier session (from History) that could not be brought back: its title (Retry opens it again). */
+  reopen?: { title: string };
 }
 
 export type StartingHostMessage =

@@ -184,6 +184,47 @@ export const tests = [
     },
   },
   {
+    name: 'failures: a session from History that cannot be loaded: the failure in the chat under its title (no toast), Retry brings it back',
+    settings: (() => {
+      const settings = scriptedAgentSettings('sessions-load-fails', { 'workbench.colorTheme': 'Default Light Modern' });
+      settings['acp.agents'][0].env = { ACP_DEMO_STORE: path.join(npxDir.dir, 'load-fails-store.json') };
+      return settings;
+    })(),
+    async run({ page }) {
+      const chat = await openChatAndSend(page, 'remember this');
+      const transcript = chat.locator('[role="log"]');
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'You said: remember this' }), 'the answer');
+      await chat.locator('[data-action="switch-sessions"]').click();
+      let menu = chat.locator('[role="menu"][aria-label="Open sessions"]');
+      await menu.locator('[data-session-key]').first().locator('[data-action="close-session"]').click();
+      await waitForLocator(transcript.locator('[data-entry-kind="user"]'), 'the closed session off screen', { state: 'detached' });
+      await chat.locator('[data-action="switch-sessions"]').click();
+      menu = chat.locator('[role="menu"][aria-label="Open sessions"]');
+      await menu.locator('[data-action="show-history"]').click();
+      const item = chat.locator('[data-history] [data-history-session]').filter({ hasText: 'remember this' });
+      await waitForLocator(item, 'the closed session in the history');
+      await item.locator('.history-item__main').click();
+
+      const row = chat.locator('.starting[data-starting="failed"]').filter({ has: chat.locator('[data-reopen-failed]') });
+      await waitForLocator(row, 'the failure in the chat (the history gave way to it)');
+      assert.equal(await chat.locator('[data-history]').count(), 0);
+      assert.match(await row.locator('[data-reopen-failed]').innerText(), /Opening “remember this” from History/);
+      assert.match(
+        await row.locator('[data-failure-summary]').innerText(),
+        /^Scripted \(sessions-load-fails\) could not bring the session back: Internal error\. Retry, or start a new session\.$/,
+      );
+      const details = await openDetails(row);
+      assert.match(details, /The session file is locked by another process/);
+      assert.equal(await row.locator('[data-action="edit-prompt"]').count(), 0, 'no message to edit');
+      assert.equal(await page.locator('.notifications-toasts .notification-toast').count(), 0, 'no toast besides');
+      await shoot(page, 'load-from-history', row);
+
+      await row.locator('[data-action="retry-start"]').click();
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'You said: remember this' }), 'Retry loaded the session, its conversation replayed');
+      assert.equal(await chat.locator('.starting').count(), 0, 'the failure is gone');
+    },
+  },
+  {
     name: 'failures: an agent fetched with npx says so while its first start takes long; the message shows at once with "Starting…"; a switched-to agent is "Not started"',
     settings: {
       'acp.agents': [

@@ -125,6 +125,30 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.equal(api.history.view().items.some((item) => item.sessionId === first.sessionId), false, 'gone from the agent\'s list and the record');
   });
 
+  it('a session from the history that cannot be loaded says why in the chat, under its title, and Retry brings it back', async () => {
+    await useScriptedAgents(api, ['sessions-load-fails'], path.join(dir, 'store.json'));
+    const first = await api.sessions.newSession();
+    await api.sessions.prompt('alpha question');
+    await api.sessions.close(api.sessions.currentKey!);
+
+    // No rejection (the toast it used to make): the chat shows the failure.
+    await api.history.open('sessions-load-fails', first.sessionId);
+    const shown = api.sessions.parts.shown;
+    const failed = shown.starting;
+    assert.equal(failed?.state, 'failed', 'the failure is in the chat');
+    assert.deepEqual(failed.reopen, { title: 'alpha question' }, 'under the title of the session it was about');
+    assert.equal(failed.agentName, 'Scripted (sessions-load-fails)');
+    assert.match(failed.failure?.summary ?? '', /^Scripted \(sessions-load-fails\) could not bring the session back: Internal error\. Retry, or start a new session\.$/);
+    assert.match(failed.failure?.details ?? '', /The session file is locked by another process/, 'the agent\'s own data behind Details');
+    assert.equal(api.sessions.find('sessions-load-fails', first.sessionId), undefined, 'nothing half-open is left');
+
+    await shown.retryStart();
+    const back = api.sessions.session;
+    assert.ok(back && back.sessionId === first.sessionId, 'Retry loaded it and the chat shows it');
+    assert.deepEqual(texts(back, 'user'), ['alpha question']);
+    assert.equal(shown.starting, undefined, 'the failure is gone once it is back');
+  });
+
   it('resume only: the session comes back with its local copy shown (no replay) and goes on; an agent without a lifecycle opens its local copy read-only', async () => {
     await useScriptedAgents(api, ['sessions-resume-only', 'sessions-none'], path.join(dir, 'store.json'));
     const resumable = await api.sessions.newSession();

@@ -111,7 +111,8 @@ export class SessionHistory implements vscode.Disposable {
     const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
-      await this.deps.shown.reopen(this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title: listed?.title ?? record?.title }));
+      const title = listed?.title ?? record?.title;
+      await this.deps.shown.openFromHistory({ ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
     } catch (error) {
       // Closed by the user while it was loading: what they wanted.
       if (!(error instanceof SessionAbandonedError)) throw error;

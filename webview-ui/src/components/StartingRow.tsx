@@ -6,6 +6,7 @@ import type { StartingView } from '../../../src/shared/startingProtocol';
 import { useComposerStore } from '../composer/composerContext';
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
+import { VisibleText } from '../ui/VisibleText';
 import { FailureAction, FailureReport } from './FailureReport';
 
 /** How long a start runs before the chat says a package runner may be downloading the agent. */
@@ -49,6 +50,15 @@ export function StartingRow({ starting }: { starting: StartingView }) {
           ) : null}
         </div>
       ) : starting.failure ? (
+        <>
+        {starting.reopen ? (
+          <div class="starting__reopen" data-reopen-failed>
+            <Icon name="history" />
+            <span>
+              Opening “<VisibleText text={starting.reopen.title} />” from History
+            </span>
+          </div>
+        ) : null}
         <FailureReport id="starting" failure={starting.failure}>
           <FailureAction action="retry-start" icon="refresh" label="Retry" primary onClick={() => host.post({ type: 'retryStart' })} />
           {prompt ? (
@@ -67,6 +77,7 @@ export function StartingRow({ starting }: { starting: StartingView }) {
             <FailureAction action="open-agent-settings" icon="settings-gear" label="Open Settings" onClick={() => host.post({ type: 'openAgentSettings' })} />
           ) : null}
         </FailureReport>
+        </>
       ) : null}
     </div>
   );

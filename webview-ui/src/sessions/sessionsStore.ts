@@ -42,6 +42,8 @@ export class SessionsStore {
     else if (message.type === 'history') this.set({ ...this.current, history: message });
     // Another session shown (from the history, the palette, a notification): the chat shows it.
     else if (message.type === 'snapshot' && this.current.historyOpen) this.set({ ...this.current, historyOpen: false });
+    // A session from the history could not come back: the chat says why (with Retry).
+    else if (message.type === 'starting' && message.starting?.reopen && message.starting.state === 'failed') this.setHistoryOpen(false);
   }
 
   /** A session chosen in the switcher: the chat shows it (no snapshot follows when it is the shown one already). */
@@ -52,7 +54,7 @@ export class SessionsStore {
   /**
    * A session chosen in the history. An open one is only shown, so the chat comes back at once (no snapshot follows
    * when it is the shown one already); a closed one keeps the history until its snapshot arrives (its agent may have
-   * to start first, and when it cannot come back the list is still there).
+   * to start first; when it cannot come back, the chat says why).
    */
   chooseHistoryItem(item: Pick<HistoryItemView, 'open'>): void {
     if (item.open) this.setHistoryOpen(false);
