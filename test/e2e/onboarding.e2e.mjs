@@ -230,6 +230,21 @@ export const tests = [
       await page.keyboard.type('hello there');
       assert.equal(await input.inputValue(), 'hello there');
 
+      // Tabbing into the panel from the workbench lands in the message box (not on the header's first control with
+      // the whole transcript between them); Shift+Tab from the header's first control leaves the panel (no trap).
+      await page.locator('.pane-header', { hasText: /chat/i }).first().focus();
+      const focusInChat = () => chat.locator('body').evaluate(() => (document.hasFocus() && document.activeElement !== document.body ? document.activeElement.getAttribute('aria-label') : null));
+      let landed = null;
+      for (let presses = 0; presses < 10 && landed === null; presses++) {
+        await page.keyboard.press('Tab');
+        landed = await focusInChat();
+      }
+      assert.equal(landed, 'Message the agent', 'the first stop in the panel is the message box');
+      assert.equal(await input.inputValue(), 'hello there', 'the draft is still there');
+      await chat.locator('.chat-header__name').focus();
+      await page.keyboard.press('Shift+Tab');
+      assert.equal(await focusInChat(), null, 'Shift+Tab from the top control leaves the panel');
+
       await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
       await input.press('Enter');
       const answer = chat.locator('[data-entry-kind="agent"]', { hasText: 'Done' });

@@ -15,6 +15,7 @@ import { Transcript } from './Transcript';
 import { HistoryView } from '../sessions/HistoryView';
 import { useSessions } from '../sessions/sessionsContext';
 import { ChangesStrip } from '../changes/ChangesStrip';
+import { ComposerEntry } from '../ui/ComposerEntry';
 
 function emptyState(state: ChatState, opening: boolean): ComponentChildren {
   if (!state.synced) return 'Connecting…';
@@ -35,6 +36,7 @@ export function App({ store }: { store: ChatStore }) {
     <AgentNameContext.Provider value={state.agent?.name}>
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
+      <ComposerEntry />
       <Header agent={state.agent} header={header} needsYou={current?.activity === 'needsYou'} failureInChat={failureInChat(state)} />
       {sessions.historyOpen ? (
         <HistoryView />
