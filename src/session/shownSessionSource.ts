@@ -6,6 +6,7 @@ import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AuthMethod } from '../acp/authMethods';
 import type { PromptParts } from '../shared/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
+import type { StartingView } from '../shared/startingProtocol';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
 import type { PooledAgent } from './agentPool';
 import type { Session } from './session';
@@ -40,6 +41,8 @@ export interface ShownSessionSource {
    * sign-in needed) or the user closed the session while it loaded (SessionAbandonedError).
    */
   openFromHistory(request: ReopenRequest & { title: string }): Promise<void>;
+  /** What the chat shows of a session being started, or of one that could not be brought back (see StartingView). */
+  readonly starting: StartingView | undefined;
   /** Closes an open session; when it was shown, the last open one is shown instead. */
   close(key: SessionKey): Promise<void>;
   /**

@@ -148,7 +148,9 @@ export class SessionHistory implements vscode.Disposable {
     const ordered = [...records.filter((record) => record.shown), ...records.filter((record) => !record.shown)];
     for (const record of ordered) {
       try {
-        await this.deps.shown.reopen(this.withLocalCopy({ ...record, show: record.shown }));
+        // The one that was shown says in the chat why it could not come back (the chat stays on that); the others in a toast.
+        if (record.shown) await this.deps.shown.openFromHistory({ ...this.withLocalCopy(record), title: record.title ?? 'Untitled session' });
+        else await this.deps.shown.reopen(this.withLocalCopy({ ...record, show: false }));
       } catch (error) {
         if (!(error instanceof SessionAbandonedError)) failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }
@@ -156,7 +158,7 @@ export class SessionHistory implements vscode.Disposable {
     if (failures.length > 0) this.ui.warn(`Some sessions could not be brought back: ${failures.join('; ')}`);
     const { sessions, shown } = this.deps;
     const last = sessions.openSessions.at(-1);
-    if (!shown.session && last) shown.show(last.key);
+    if (!shown.session && !shown.starting?.reopen && last) shown.show(last.key);
     return true;
   }
 

@@ -55,7 +55,7 @@ export function StartingRow({ starting }: { starting: StartingView }) {
           <div class="starting__reopen" data-reopen-failed>
             <Icon name="history" />
             <span>
-              Opening “<VisibleText text={starting.reopen.title} />” from History
+              Bringing back “<VisibleText text={starting.reopen.title} />”
             </span>
           </div>
         ) : null}
