@@ -17,13 +17,16 @@ interface Cursor {
   exitSent: boolean;
   /** The command line was sent (once per view). */
   commandSent?: boolean;
+  /** The agent command's state last sent (agentTerminals.ts). */
+  agentState?: string;
 }
 
-/** The terminal ids that tool call contents of `entries` refer to. */
+/** The terminal ids that tool call contents of `entries` refer to, and their tool call ids (an agent's command reports under it). */
 export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> {
   const ids = new Set<string>();
   for (const entry of entries) {
     if (entry.kind !== 'tool_call') continue;
+    ids.add(entry.toolCallId);
     for (const item of entry.content) {
       const id = (item as { terminalId?: unknown }).terminalId;
       if (item.type === 'terminal' && typeof id === 'string') ids.add(id);
@@ -106,7 +109,7 @@ export class TerminalOutputPoster {
       const exitBefore = cursor.exitSent;
       const { text, skipped } = this.readNext(record, cursor);
       const view = this.view(record, cursor, text, skipped);
-      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined) continue;
+      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined && view.agentState === undefined) continue;
       const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
       if (skipped > 0) message.replace = true;
       this.post(message);
@@ -152,6 +155,11 @@ export class TerminalOutputPoster {
     if (!cursor.commandSent) {
       cursor.commandSent = true;
       view.command = record.label;
+      if (record.agent) view.toolCallId = record.agent.toolCallId;
+    }
+    if (record.agent && record.agent.state !== cursor.agentState) {
+      cursor.agentState = record.agent.state;
+      view.agentState = record.agent.state;
     }
     if (skipped > 0) view.truncated = true;
     const exitStatus = record.process.exitStatus;
