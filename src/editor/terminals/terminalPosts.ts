@@ -26,13 +26,18 @@ export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> 
   const ids = new Set<string>();
   for (const entry of entries) {
     if (entry.kind !== 'tool_call') continue;
-    ids.add(entry.toolCallId);
+    if (typeof entry.toolCallId === 'string') ids.add(entry.toolCallId);
     for (const item of entry.content) {
       const id = (item as { terminalId?: unknown }).terminalId;
       if (item.type === 'terminal' && typeof id === 'string') ids.add(id);
     }
   }
   return ids;
+}
+
+/** A tool call names the terminal (ours), or the agent reported its command under the tool call's id (`_meta`). */
+function isReferenced(record: TerminalRecord, referenced: ReadonlySet<string>): boolean {
+  return referenced.has(record.terminalId) || (record.agent !== undefined && referenced.has(record.agent.toolCallId));
 }
 
 export class TerminalOutputPoster {
@@ -68,7 +73,7 @@ export class TerminalOutputPoster {
     if (!sessionKey || !this.source) return [];
     const views: TerminalOutputView[] = [];
     for (const record of this.source.ofSession(sessionKey)) {
-      if (!referenced.has(record.terminalId) && record.released) continue;
+      if (!isReferenced(record, referenced) && record.released) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(record.terminalId, cursor);
       const { text, skipped } = this.readNext(record, cursor);
@@ -81,9 +86,9 @@ export class TerminalOutputPoster {
   postReferenced(referenced: ReadonlySet<string>): void {
     const sessionKey = this.sessionKey;
     if (!sessionKey || !this.source) return;
-    for (const terminalId of referenced) {
-      const record = this.source.get(sessionKey, terminalId);
-      if (!record || this.cursors.has(terminalId)) continue;
+    for (const record of this.source.ofSession(sessionKey)) {
+      const { terminalId } = record;
+      if (!isReferenced(record, referenced) || this.cursors.has(terminalId)) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(terminalId, cursor);
       const { text, skipped } = this.readNext(record, cursor);
