@@ -59,6 +59,21 @@ export const tests = [
       await waitForLocator(output.getByText('hello ACP'), "the raw output's text shown as output");
       assert.match(await output.innerText(), /Exited with code 0/);
       await shots(page, raw, 'agent-terminal-raw-output');
+
+      // Stop while the agent's command runs; the agent leaves it running (codex does) and its output keeps coming.
+      const left = path.join(workspace, 'release-left');
+      await send(chat, input, `left running ${left}`);
+      const running = transcript.locator('[data-entry-kind="tool_call"][data-tool-call-id="call_left"]');
+      await waitForLocator(running.locator('[data-terminal-output]').getByText('started'), 'the command started');
+      await chat.locator('[data-action="stop"]').click();
+      await waitForLocator(transcript.locator('[data-entry-kind="tool_call"][data-tool-call-id="call_left"][data-tool-status="cancelled"]'), 'the card cancelled');
+      writeFileSync(left, '');
+      const status = running.locator('.tool-call__status');
+      await waitForLocator(status.getByText('Still running'), 'the card saying the command still runs (not "Cancelled")');
+      const head2 = running.locator('[data-action="toggle-tool-call"]');
+      if ((await head2.getAttribute('aria-expanded')) !== 'true') await head2.click();
+      await waitForLocator(running.locator('[data-terminal-output]').getByText('after the cancel'), 'the output that came after Stop');
+      await shots(page, running, 'agent-terminal-after-stop');
     },
   },
 ];

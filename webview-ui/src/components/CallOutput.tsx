@@ -57,4 +57,4 @@ export function CallOutput({ entry, shown }: { entry: ToolCallEntry; shown: Extr
 }
 
 /** The card's status when the agent left a cancelled command running (its output still comes). */
-export const STILL_RUNNING_LOOK = { label: 'Still running after Stop', icon: 'loading', tone: 'unknown', spin: true } as const;
+export const STILL_RUNNING_LOOK = { label: 'Still running', icon: 'loading', tone: 'unknown', spin: true } as const;
