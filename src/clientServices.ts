@@ -6,6 +6,7 @@ import { createFilesService, FilesApi } from './editor/files';
 import type { TerminalOutputSource } from './editor/terminals/terminalBook';
 import { createTerminalService } from './editor/terminals/createTerminalService';
 import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
+import { feedAgentTerminals, FedSession, FedSessions } from './editor/terminals/agentTerminalFeed';
 import type { ClientFeature } from './acp/clientRequests';
 import type { Session } from './session/session';
 
@@ -18,6 +19,8 @@ export interface ClientServicesHandle {
   readonly terminalOutputs: TerminalOutputSource;
   /** Lets the services follow a session's view model (a command's VS Code terminal opens under its tool call's title). */
   follow(session: Session): vscode.Disposable;
+  /** Shows the commands agents run themselves (their `_meta` output) in the chat, for every open session. */
+  feedAgentCommands<S extends FedSession>(sessions: FedSessions<S>): vscode.Disposable;
   /** Kills every process the services started (terminal commands); resolves once they have exited. */
   stopProcesses(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export function createClientServices(context: vscode.ExtensionContext, guard: Gr
           terminals.toolCallShowsTerminal(session.key, shown.terminalId, shown.title);
         }
       }),
+    feedAgentCommands: (sessions) => feedAgentTerminals(sessions, terminals.agentCommands),
     stopProcesses: () => terminals.stopAll(),
   };
 }

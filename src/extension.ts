@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     permissionNotifier: chat.permissionNotifier,
     elicitationNotifier: chat.elicitationNotifier,
     files: clientServices.files,
+    terminalOutputs: clientServices.terminalOutputs,
     review: features.review,
     follow: features.follow,
     picks: features.picks,

@@ -4,6 +4,7 @@
 // extension can run the agent's command in a VS Code terminal.
 import type { ClientCapabilities } from '../shared/acp';
 import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests';
+import { TERMINAL_OUTPUT_OPT_IN } from '../shared/agentTerminalMeta';
 
 /** What the chat view plugged into the host can show the user and answer (see webview/chatRenders.ts). */
 export interface ChatRenders {
@@ -11,6 +12,8 @@ export interface ChatRenders {
   compaction: boolean;
   /** Agent `notice` updates (`session.notices`, stable since 2026-10-09). */
   notices: boolean;
+  /** The live output of commands agents run themselves, from their tool calls' `_meta` (not ACP: a convention). */
+  terminalOutput?: boolean;
 }
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
@@ -40,5 +43,6 @@ export function clientCapabilitiesFor(
     },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
+    ...(renders.terminalOutput ? { _meta: { [TERMINAL_OUTPUT_OPT_IN]: true } } : {}),
   };
 }

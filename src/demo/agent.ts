@@ -46,7 +46,7 @@ const defaultCapabilities: JsonObject = {
 };
 
 export class ScriptedAgent {
-  private client: ClientView = { readTextFile: false, writeTextFile: false, terminal: false };
+  private client: ClientView = { readTextFile: false, writeTextFile: false, terminal: false, terminalOutput: false };
   private readonly sessions = new Map<string, SessionState>();
   private readonly auth: AuthGate;
   private readonly store: SessionStore;
@@ -151,7 +151,12 @@ export class ScriptedAgent {
     const { scenario, log } = this.options;
     const caps = objectAt(params, 'clientCapabilities');
     const fs = objectAt(caps, 'fs');
-    this.client = { readTextFile: fs?.readTextFile === true, writeTextFile: fs?.writeTextFile === true, terminal: caps?.terminal === true };
+    this.client = {
+      readTextFile: fs?.readTextFile === true,
+      writeTextFile: fs?.writeTextFile === true,
+      terminal: caps?.terminal === true,
+      terminalOutput: objectAt(caps, '_meta')?.terminal_output === true,
+    };
     const clientName = stringAt(objectAt(params, 'clientInfo'), 'name') ?? 'an unnamed client';
     log.info(`initialize from ${clientName}, protocol ${JSON.stringify(params.protocolVersion)}, client offers ${JSON.stringify(this.client)}`);
     const result: JsonObject = {

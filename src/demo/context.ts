@@ -14,6 +14,8 @@ export interface ClientView {
   readTextFile: boolean;
   writeTextFile: boolean;
   terminal: boolean;
+  /** The non-ACP `_meta.terminal_output` opt-in: the client shows the output of commands the agent runs itself. */
+  terminalOutput: boolean;
 }
 
 export interface SessionState {

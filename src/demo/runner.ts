@@ -7,13 +7,14 @@ import { playElicit } from './elicitStep';
 import { flood, sayLarge } from './floodSteps';
 import { playPermission } from './permission';
 import { playRun } from './runStep';
+import { playAgentCommand } from './agentCommandStep';
 import type { RequestStep, Step } from './scenario';
 import { fillStep } from './template';
 import { RpcError } from './wire';
 import { describeError } from '../shared/errors';
 
 /** Steps after which a following `say` / `think` starts a new message. */
-const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run']);
+const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run', 'agentCommand']);
 
 export async function runSteps(steps: readonly Step[] | undefined, ctx: StepContext): Promise<Outcome | undefined> {
   for (const written of steps ?? []) {
@@ -36,6 +37,7 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
   if ('readFile' in step) return playReadFile(step, ctx);
   if ('writeFile' in step) return playWriteFile(step, ctx);
   if ('run' in step) return playRun(step, ctx);
+  if ('agentCommand' in step) return playAgentCommand(step, ctx);
   if ('request' in step) return playRequest(step, ctx);
   if ('batch' in step) {
     const responses = await ctx.peer.batch(step.batch);

@@ -94,6 +94,11 @@
  *   {"run": {"command", "args"?, "cwd"?, "env"?: {...}, "outputByteLimit"?, "ask"?, "toolCallId"?, "title"?},
  *    "onAllow"?, "onReject"?}                      terminal/create + wait_for_exit + output + release when the
  *                                                  client offers terminals, else spawned here (no shell)
+ *   {"agentCommand": {"command", "args"?, "cwd"?, "form"?: "claude" | "codex", "keepRunningOnCancel"?,
+ *                     "assumeOptIn"?, "toolCallId"?, "title"?}}              a command the agent runs itself (spawned here, no shell), its output
+ *                                                  reported in tool call `_meta` as claude-agent-acp or codex-acp do
+ *                                                  (see agentCommandStep.ts); sets exitCode, output and
+ *                                                  terminalOutputOptIn
  *   {"request": {"method", "params"?}, "expectError"?: true | code, "saveAs"?: "var"}
  *                                                  any request to the client; an unexpected outcome answers the
  *                                                  prompt with error -32603
@@ -280,6 +285,21 @@ export interface RunSpec {
 }
 export type RunStep = Commented & Branches & { run: RunSpec };
 
+export interface AgentCommandSpec {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  /** Whose `_meta` convention to follow (default claude). */
+  form?: 'claude' | 'codex';
+  /** On session/cancel the command runs on and its output keeps coming (codex's behaviour). */
+  keepRunningOnCancel?: boolean;
+  /** Behave as if the client had (true) or had not (false) sent the `_meta.terminal_output` opt-in. */
+  assumeOptIn?: boolean;
+  toolCallId?: string;
+  title?: string;
+}
+export type AgentCommandStep = Commented & { agentCommand: AgentCommandSpec };
+
 export type RequestStep = Commented & {
   request: { method: string; params?: Json };
   expectError?: boolean | number;
@@ -317,6 +337,7 @@ export type Step =
   | ReadFileStep
   | WriteFileStep
   | RunStep
+  | AgentCommandStep
   | RequestStep
   | BatchStep
   | NotifyStep

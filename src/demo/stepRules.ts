@@ -132,6 +132,22 @@ const rules: Record<string, KindRule> = {
     options: branches('turn'),
     places: inTurn,
   },
+  agentCommand: {
+    check: checkWithKeys(
+      { command: checkString },
+      {
+        args: checkStringList,
+        cwd: checkString,
+        form: (value, at, problems) => value !== 'claude' && value !== 'codex' && problems.add(at, 'must be "claude" or "codex"'),
+        keepRunningOnCancel: checkBoolean,
+        assumeOptIn: checkBoolean,
+        toolCallId: checkString,
+        title: checkString,
+      },
+    ),
+    options: {},
+    places: inTurn,
+  },
   request: {
     check: checkMethodCall,
     options: {

@@ -72,7 +72,13 @@ export class DiskChanges {
       }
     }
     const now: DiskText = await this.snapshot.read(file);
+    // A folder is no file to review (the files in it have events of their own).
+    if (now === undefined && (await isFolder(file))) return;
     const known = this.snapshot.get(file);
+    if (kind !== 'create' && now === null && known === undefined && !this.snapshot.existsUnkept(file)) {
+      await this.goneUnseen(file);
+      return;
+    }
     const before = known !== undefined ? known : kind === 'create' ? null : undefined;
     if (now === before || (now === undefined && before === undefined)) {
       // Created and gone again before its event was handled (an agent's temp file, written then renamed over the
@@ -88,9 +94,27 @@ export class DiskChanges {
     }
     atWork.diskChange(file, before, now);
   }
+
+  /**
+   * A path is gone that was never seen as a file: a folder (the watcher reports only the folder when one is removed,
+   * so the files known under it are checked), or a path created and removed within the agent's work (codex's
+   * sandbox makes and removes `.codex`, `.agents`, `.aws` within ~100 ms). Neither is a deleted file.
+   */
+  private async goneUnseen(gone: string): Promise<void> {
+    this.snapshot.set(gone, null);
+    await Promise.all(this.snapshot.existingUnder(gone).map((child) => this.event(child, 'delete')));
+  }
 }
 
 const MAX_FOLDER_FILES = 2000;
+
+async function isFolder(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The files under `folder` (at most MAX_FOLDER_FILES), or undefined when it is not a folder. */
 async function filesInFolder(folder: string): Promise<string[] | undefined> {

@@ -3,6 +3,7 @@
 // file events and saves; bounded: files over a size cap, binary files and anything past the total cap are not
 // kept (their changes are still shown, but cannot be undone). No `vscode` here.
 import { readFile, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
 import { decodeText } from '../editor/files/textDecoding';
 import type { KeyOf } from './changeLedger';
 
@@ -34,6 +35,8 @@ export async function readDiskText(file: string, maxFileBytes: number): Promise<
 export class WorkspaceSnapshot {
   /** Text, or null for a file known to be absent. */
   private readonly texts = new Map<string, string | null>();
+  /** Files known to exist whose text is not kept (binary, too large, past the total cap). */
+  private readonly unkept = new Set<string>();
   private totalChars = 0;
 
   constructor(
@@ -43,6 +46,8 @@ export class WorkspaceSnapshot {
 
   /** Reads `files` (a few at a time) into the snapshot. */
   async seed(files: readonly string[], concurrency = 8): Promise<void> {
+    // Every file found exists, whether its text is kept or not (reading it replaces this).
+    for (const file of files) if (!this.has(file)) this.unkept.add(this.keyOf(file));
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < files.length && this.totalChars < this.limits.maxTotalChars) {
@@ -64,7 +69,7 @@ export class WorkspaceSnapshot {
     return this.texts.get(this.keyOf(file));
   }
 
-  /** Records what the file holds now (`null`: it is gone; `undefined`: not kept). */
+  /** Records what the file holds now (`null`: it is gone; `undefined`: it exists, its text is not kept). */
   set(file: string, text: DiskText): void {
     const key = this.keyOf(file);
     const previous = this.texts.get(key);
@@ -72,14 +77,31 @@ export class WorkspaceSnapshot {
       this.totalChars -= previous?.length ?? 0;
       this.texts.delete(key);
     }
+    this.unkept.delete(key);
     if (text === null) {
       this.texts.set(key, null);
       return;
     }
-    if (typeof text !== 'string' || text.length > this.limits.maxFileBytes) return;
-    if (this.totalChars + text.length > this.limits.maxTotalChars) return;
+    if (typeof text !== 'string' || text.length > this.limits.maxFileBytes || this.totalChars + text.length > this.limits.maxTotalChars) {
+      this.unkept.add(key);
+      return;
+    }
     this.texts.set(key, text);
     this.totalChars += text.length;
+  }
+
+  /** The file was seen to exist, and its text is not kept. */
+  existsUnkept(file: string): boolean {
+    return this.unkept.has(this.keyOf(file));
+  }
+
+  /** The files under `folder` known to exist (their keys). */
+  existingUnder(folder: string): string[] {
+    const prefix = this.keyOf(folder).replace(/[\\/]+$/, '') + sep;
+    const found: string[] = [];
+    for (const [key, text] of this.texts) if (text !== null && key.startsWith(prefix)) found.push(key);
+    for (const key of this.unkept) if (key.startsWith(prefix)) found.push(key);
+    return found;
   }
 
   /** Reads the file now, under the snapshot's size cap. */

@@ -61,6 +61,7 @@ export interface TurnObserver {
 export class Session {
   readonly state: SessionState;
   private readonly turnObservers = new Set<TurnObserver>();
+  private readonly updateListeners = new Set<(update: unknown) => void>();
   private readonly changeEmitter = new Emitter<SessionChange>();
   readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
   private readonly authEmitter = new Emitter<unknown>();
@@ -299,6 +300,13 @@ export class Session {
   sessionUpdate(params: unknown): void {
     const update = (params as { update?: unknown }).update;
     this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
+    for (const listener of this.updateListeners) listener(update);
+  }
+
+  /** Calls `listener` with every session/update once the transcript applied it (for what it does not keep: `_meta`). */
+  observeUpdates(listener: (update: unknown) => void): { dispose(): void } {
+    this.updateListeners.add(listener);
+    return { dispose: () => this.updateListeners.delete(listener) };
   }
 
   /** An agent → client request about this session. */

@@ -12,6 +12,7 @@ import { ElicitationAnswerMessage, parseElicitationAnswer } from './elicitationP
 import { ChangesHostMessage, ChangesWebviewMessage, parseChangesMessage } from './changesProtocol';
 import { CheckpointHostMessage, CheckpointWebviewMessage, parseCheckpointMessage } from './checkpointProtocol';
 import type { EntryDelta } from './entryDelta';
+import type { AgentTerminalState } from './agentTerminalMeta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
@@ -102,6 +103,9 @@ export interface TerminalOutputView {
   /** Older output is not shown. */
   truncated?: boolean;
   exitStatus?: TerminalExitView;
+  /** A command the agent runs itself (its `_meta` output): the tool call that shows it, and how it stands. */
+  toolCallId?: string;
+  agentState?: AgentTerminalState;
 }
 
 /** New output of a terminal of the session: appended to what the view has, or replacing it when `replace`. */

@@ -12,6 +12,7 @@ import type { ElicitationNotifier } from '../session/elicitationNotifier';
 import type { PermissionNotifier } from '../session/permissionNotifier';
 import type { SessionKey } from '../shared/sessionKey';
 import type { SpilledTextApi } from '../webview/spilledText';
+import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import type { SessionsApi } from './sessionsApi';
 
 /** What is held for one session (see AcpExtensionApi.heldBy). */
@@ -37,6 +38,8 @@ export interface AcpExtensionApi {
   readonly elicitationNotifier: ElicitationNotifier;
   /** The files service: the agents' writes as they happen, and prompts tests can answer. */
   readonly files: FilesApi;
+  /** The output the chat's tool cards show: our terminals' and the commands agents run themselves (`_meta`). */
+  readonly terminalOutputs: TerminalOutputSource;
   /** Follow the agent: opens and highlights the locations tool calls name, while `acp.followAgent` is on. */
   readonly follow: FollowAgent;
   /** The quick picks of the palette commands (Switch Agent, Switch Mode): tests answer them when shown. */

@@ -123,6 +123,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       followed = session ? clientServices.follow(session) : undefined;
     }),
     { dispose: () => followed?.dispose() },
+    clientServices.feedAgentCommands(sessions),
     diffView,
     provider,
     history,

@@ -7,6 +7,7 @@ import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { TerminalOutput } from './terminalOutput';
 import type { ExitStatus } from './terminalProcess';
 import type { SessionKey } from '../../shared/sessionKey';
+import type { AgentTerminalState } from '../../shared/agentTerminalMeta';
 
 /** What the book needs of a command (TerminalProcess is the real one). */
 export interface TerminalCommand {
@@ -28,6 +29,14 @@ export interface TerminalRecord {
   readonly process: TerminalCommand;
   /** Released by the agent (or with its session): the id is no longer valid for terminal/* requests. */
   readonly released: boolean;
+  /** A command the agent runs itself and reports in a tool call's `_meta` (agentTerminals.ts); absent for ours. */
+  readonly agent?: AgentRun;
+}
+
+/** What the chat knows of a command the agent runs itself: the tool call that shows it, and how it stands. */
+export interface AgentRun {
+  readonly toolCallId: string;
+  readonly state: AgentTerminalState;
 }
 
 export type TerminalChangeKind = 'created' | 'output' | 'exited' | 'released' | 'forgotten';

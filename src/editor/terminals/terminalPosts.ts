@@ -17,19 +17,27 @@ interface Cursor {
   exitSent: boolean;
   /** The command line was sent (once per view). */
   commandSent?: boolean;
+  /** The agent command's state last sent (agentTerminals.ts). */
+  agentState?: string;
 }
 
-/** The terminal ids that tool call contents of `entries` refer to. */
+/** The terminal ids that tool call contents of `entries` refer to, and their tool call ids (an agent's command reports under it). */
 export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> {
   const ids = new Set<string>();
   for (const entry of entries) {
     if (entry.kind !== 'tool_call') continue;
+    if (typeof entry.toolCallId === 'string') ids.add(entry.toolCallId);
     for (const item of entry.content) {
       const id = (item as { terminalId?: unknown }).terminalId;
       if (item.type === 'terminal' && typeof id === 'string') ids.add(id);
     }
   }
   return ids;
+}
+
+/** A tool call names the terminal (ours), or the agent reported its command under the tool call's id (`_meta`). */
+function isReferenced(record: TerminalRecord, referenced: ReadonlySet<string>): boolean {
+  return referenced.has(record.terminalId) || (record.agent !== undefined && referenced.has(record.agent.toolCallId));
 }
 
 export class TerminalOutputPoster {
@@ -65,7 +73,7 @@ export class TerminalOutputPoster {
     if (!sessionKey || !this.source) return [];
     const views: TerminalOutputView[] = [];
     for (const record of this.source.ofSession(sessionKey)) {
-      if (!referenced.has(record.terminalId) && record.released) continue;
+      if (!isReferenced(record, referenced) && record.released) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(record.terminalId, cursor);
       const { text, skipped } = this.readNext(record, cursor);
@@ -78,9 +86,9 @@ export class TerminalOutputPoster {
   postReferenced(referenced: ReadonlySet<string>): void {
     const sessionKey = this.sessionKey;
     if (!sessionKey || !this.source) return;
-    for (const terminalId of referenced) {
-      const record = this.source.get(sessionKey, terminalId);
-      if (!record || this.cursors.has(terminalId)) continue;
+    for (const record of this.source.ofSession(sessionKey)) {
+      const { terminalId } = record;
+      if (!isReferenced(record, referenced) || this.cursors.has(terminalId)) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(terminalId, cursor);
       const { text, skipped } = this.readNext(record, cursor);
@@ -106,7 +114,7 @@ export class TerminalOutputPoster {
       const exitBefore = cursor.exitSent;
       const { text, skipped } = this.readNext(record, cursor);
       const view = this.view(record, cursor, text, skipped);
-      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined) continue;
+      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined && view.agentState === undefined) continue;
       const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
       if (skipped > 0) message.replace = true;
       this.post(message);
@@ -152,6 +160,11 @@ export class TerminalOutputPoster {
     if (!cursor.commandSent) {
       cursor.commandSent = true;
       view.command = record.label;
+      if (record.agent) view.toolCallId = record.agent.toolCallId;
+    }
+    if (record.agent && record.agent.state !== cursor.agentState) {
+      cursor.agentState = record.agent.state;
+      view.agentState = record.agent.state;
     }
     if (skipped > 0) view.truncated = true;
     const exitStatus = record.process.exitStatus;

@@ -40,6 +40,11 @@ describe('client capabilities', () => {
     assert.ok(!('notices' in (formOnly.session ?? {})), 'notices not drawn are not advertised');
   });
 
+  it("advertises the _meta terminal_output opt-in only when the chat view draws agents' command output", () => {
+    assert.equal(clientCapabilitiesFor(NO_CLIENT_FEATURES, NOTHING_RENDERED)._meta, undefined);
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS)._meta, { terminal_output: true });
+  });
+
   it('advertises exactly the fs methods and the terminal set that are served', () => {
     const files = feature('files', ['fs/read_text_file']);
     const terminals = feature('terminals', ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);

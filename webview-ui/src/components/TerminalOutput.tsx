@@ -1,10 +1,13 @@
 // The live output of a terminal inside its tool call card: its command line (when the host sent it), plain text (escape sequences removed) in a scrolling
 // <pre> that follows the newest line while the user is at its bottom, and the command's state below it. Following
 // scrolls from a ResizeObserver on the text (after the browser's layout), never by reading layout after a render.
-// Nothing is drawn when the host has no output for the terminal (e.g. a terminal this client did not create).
+// Nothing is drawn when the host has no output for the terminal (e.g. a terminal this client did not create and the
+// agent reported nothing about). The same pane shows the output of commands agents run themselves (their `_meta`
+// output, streamed by the host like ours) and output an agent put only in a tool call's raw output.
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useTerminalView } from '../terminals/terminalContext';
-import { terminalStatus } from '../terminals/terminalStatus';
+import { terminalStatus, type TerminalStatusLook } from '../terminals/terminalStatus';
+import type { TerminalView } from '../terminals/terminalStore';
 import { terminalDisplayText } from '../terminals/terminalText';
 import { Icon } from '../ui/Icon';
 
@@ -13,7 +16,19 @@ const SLACK_PX = 8;
 
 export function TerminalOutput({ terminalId }: { terminalId: string }) {
   const view = useTerminalView(terminalId);
-  const text = useMemo(() => terminalDisplayText(view?.text ?? ''), [view?.text]);
+  if (!view) return null;
+  return <TerminalPane id={terminalId} view={view} status={terminalStatus(view.exitStatus, view.agentState)} />;
+}
+
+interface TerminalPaneProps {
+  /** The terminal id (or, for raw output, the tool call's): for tests and screen readers' navigation. */
+  id: string;
+  view: Pick<TerminalView, 'text' | 'truncated' | 'command' | 'exitStatus'>;
+  status: TerminalStatusLook;
+}
+
+export function TerminalPane({ id, view, status }: TerminalPaneProps) {
+  const text = useMemo(() => terminalDisplayText(view.text), [view.text]);
   const pre = useRef<HTMLPreElement>(null);
   const lines = useRef<HTMLSpanElement>(null);
   const stuck = useRef(true);
@@ -34,8 +49,6 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
     return () => observer.disconnect();
   }, [hasText]);
 
-  if (!view) return null;
-  const status = terminalStatus(view.exitStatus);
   const onScroll = (): void => {
     if (ownScroll.current) {
       ownScroll.current = false;
@@ -45,7 +58,7 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
     if (element) stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
   };
   return (
-    <div class="terminal-output" data-terminal-output={terminalId} data-terminal-state={view.exitStatus ? 'exited' : 'running'}>
+    <div class="terminal-output" data-terminal-output={id} data-terminal-state={view.exitStatus ? 'exited' : status.tone === 'running' ? 'running' : 'ended'}>
       {view.command ? (
         <div class="terminal-output__command" data-terminal-command title={view.command}>
           <span class="terminal-output__prompt" aria-hidden="true">
@@ -62,8 +75,8 @@ export function TerminalOutput({ terminalId }: { terminalId: string }) {
           </span>
         </pre>
       ) : null}
-      <div class={`terminal-output__status terminal-output__status--${status.tone}`}>
-        <Icon name={status.tone === 'running' ? 'loading' : status.tone === 'success' ? 'check' : 'error'} spin={status.tone === 'running'} />
+      <div class={`terminal-output__status terminal-output__status--${status.tone}`} data-terminal-status>
+        <Icon name={status.icon} spin={status.tone === 'running'} />
         <span>{status.text}</span>
       </div>
     </div>

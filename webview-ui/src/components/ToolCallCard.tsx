@@ -11,7 +11,8 @@ import { itemDiff } from '../logic/diffHunks';
 import { diffStats, type DiffStats } from '../logic/diffStats';
 import { commandExit, toolHeadline } from '../logic/toolHeadline';
 import { toolCardLook, toolCardOpenByDefault } from '../logic/toolStatus';
-import { useTerminalView } from '../terminals/terminalContext';
+import { useAgentTerminalId, useTerminalView } from '../terminals/terminalContext';
+import { CallOutput, extraOutput, STILL_RUNNING_LOOK } from './CallOutput';
 import { Icon } from '../ui/Icon';
 import { PermissionPrompt } from './PermissionPrompt';
 import { ToolCardHead } from './ToolCardHead';
@@ -42,15 +43,19 @@ function diffCount(entry: ToolCallEntry): number {
 export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const status = String(entry.status);
   const asking = entry.permission !== undefined;
-  const look = toolCardLook(status, asking);
+  const contentTerminal = useTerminalView(firstTerminalId(entry));
+  const agentTerminalId = useAgentTerminalId(entry.toolCallId);
+  const agentTerminal = useTerminalView(agentTerminalId ?? '');
+  const terminal = contentTerminal ?? agentTerminal;
+  const look = !asking && !terminal?.exitStatus && terminal?.agentState === 'running-after-cancel' ? STILL_RUNNING_LOOK : toolCardLook(status, asking);
   const [chosenOpen, toggle] = useDisclosure(`${entry.id}:card`, toolCardOpenByDefault(status, asking));
   // While the agent waits for an answer, the card cannot fold away the question.
   const open = chosenOpen || asking;
   const bodyId = domIdFor(`${entry.id}:body`);
-  const terminal = useTerminalView(firstTerminalId(entry));
   const exited = entry.toolKind === 'execute' && commandExit(entry.rawOutput, terminal?.exitStatus) !== undefined;
   const headline = toolHeadline(entry, { asking, terminalCommand: terminal?.command, exited, countLines: counts });
   const oneDiff = diffCount(entry) === 1 && headline.path !== undefined;
+  const extra = open ? extraOutput(entry, agentTerminalId, contentTerminal !== undefined) : undefined;
   return (
     <div
       class={`entry tool-call tone--${look.tone}${asking ? ' tool-call--asking' : ''}${open ? ' is-open' : ''}${entry.undone ? ' is-undone' : ''}`}
@@ -76,7 +81,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
               ))}
             </ul>
           ) : null}
-          <ToolCallDetails entry={entry} headline={headline} defaultOpen={entry.content.length === 0} />
+          <CallOutput entry={entry} shown={extra} />
+          <ToolCallDetails entry={entry} headline={headline} defaultOpen={entry.content.length === 0 && !extra} />
         </div>
       ) : null}
       {entry.permission ? <PermissionPrompt key={entry.permission.requestKey} permission={entry.permission} title={entry.title} texts={cardTexts(entry)} /> : null}

@@ -16,3 +16,15 @@ export function useTerminalView(terminalId: string): TerminalView | undefined {
   }, [store, terminalId]);
   return view;
 }
+
+/** The terminal of the command the agent ran itself for a tool call (its `_meta` output), re-rendering when it comes. */
+export function useAgentTerminalId(toolCallId: string): string | undefined {
+  const store = useContext(TerminalContext);
+  const [terminalId, setTerminalId] = useState(() => store?.agentTerminalOf(toolCallId));
+  useEffect(() => {
+    if (!store) return undefined;
+    setTerminalId(store.agentTerminalOf(toolCallId));
+    return store.subscribeToolCall(toolCallId, () => setTerminalId(store.agentTerminalOf(toolCallId)));
+  }, [store, toolCallId]);
+  return terminalId;
+}

@@ -2,6 +2,7 @@
 // the newest MAX_TEXT_CHARS), whether older output is missing, and the exit status. Components subscribe to one
 // terminal, so a flood re-renders only its own card. Pure (no DOM, no Preact): runs in node under mocha.
 import type { HostToWebview, TerminalExitView, TerminalOutputView } from '../../../src/shared/webviewProtocol';
+import type { AgentTerminalState } from '../../../src/shared/agentTerminalMeta';
 
 /** The most text kept per terminal (the host sends at most 64 KiB at a time). */
 export const MAX_TEXT_CHARS = 64 * 1024;
@@ -17,6 +18,9 @@ export interface TerminalView {
   exitStatus?: TerminalExitView;
   /** The command line, when the host sent it. */
   command?: string;
+  /** A command the agent runs itself: the tool call that shows it, and how it stands without an exit. */
+  toolCallId?: string;
+  agentState?: AgentTerminalState;
 }
 
 /** Keeps the newest `max` characters of `text`: from a line start when one is near, never inside a surrogate pair. */
@@ -42,6 +46,9 @@ export class TerminalStore {
   private sessionKey: string | undefined;
   private readonly views = new Map<string, TerminalView>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** The agent command each tool call shows (its `_meta` output), by tool call id. */
+  private readonly agentTerminals = new Map<string, string>();
+  private readonly toolCallListeners = new Map<string, Set<Listener>>();
 
   get(terminalId: string): TerminalView | undefined {
     return this.views.get(terminalId);
@@ -49,16 +56,18 @@ export class TerminalStore {
 
   /** Calls `listener` whenever the terminal's view changes; returns the unsubscribe function. */
   subscribe(terminalId: string, listener: Listener): () => void {
-    let set = this.listeners.get(terminalId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(terminalId, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(terminalId) === set) this.listeners.delete(terminalId);
-    };
+    return listen(this.listeners, terminalId, listener);
+  }
+
+  /** The terminal of the command the agent ran itself for tool call `toolCallId` (reported in its `_meta`). */
+  agentTerminalOf(toolCallId: string): string | undefined {
+    const terminalId = this.agentTerminals.get(toolCallId);
+    return terminalId !== undefined && this.views.has(terminalId) ? terminalId : undefined;
+  }
+
+  /** Calls `listener` when the tool call gets (or loses) an agent command's terminal. */
+  subscribeToolCall(toolCallId: string, listener: Listener): () => void {
+    return listen(this.toolCallListeners, toolCallId, listener);
   }
 
   apply(message: HostToWebview): void {
@@ -66,6 +75,8 @@ export class TerminalStore {
       this.sessionKey = message.session?.sessionKey;
       const changed = new Set([...this.views.keys()]);
       this.views.clear();
+      const toolCalls = [...this.agentTerminals.keys()];
+      this.agentTerminals.clear();
       const terminals: unknown = message.terminals;
       for (const view of Array.isArray(terminals) ? (terminals as TerminalOutputView[]) : []) {
         if (typeof view?.terminalId !== 'string' || typeof view.text !== 'string') continue;
@@ -73,6 +84,7 @@ export class TerminalStore {
         changed.add(view.terminalId);
       }
       changed.forEach((id) => this.notify(id));
+      toolCalls.forEach((id) => this.notifyToolCall(id));
     } else if (message.type === 'terminalOutput') {
       if (message.sessionKey !== this.sessionKey) return;
       const previous = this.views.get(message.terminalId);
@@ -88,16 +100,29 @@ export class TerminalStore {
     if (exitStatus) view.exitStatus = exitStatus;
     const command = typeof update.command === 'string' ? update.command : previous?.command;
     if (command !== undefined) view.command = command;
+    const toolCallId = typeof update.toolCallId === 'string' ? update.toolCallId : previous?.toolCallId;
+    if (toolCallId !== undefined) view.toolCallId = toolCallId;
+    const agentState = typeof update.agentState === 'string' ? update.agentState : previous?.agentState;
+    if (agentState !== undefined) view.agentState = agentState;
     return view;
   }
 
   private set(terminalId: string, view: TerminalView): void {
     this.views.delete(terminalId);
     this.views.set(terminalId, view);
+    if (view.toolCallId !== undefined && this.agentTerminals.get(view.toolCallId) !== terminalId) {
+      this.agentTerminals.set(view.toolCallId, terminalId);
+      this.notifyToolCall(view.toolCallId);
+    }
     for (const oldest of this.views.keys()) {
       if (this.views.size <= MAX_TERMINALS) break;
+      const dropped = this.views.get(oldest);
       this.views.delete(oldest);
       this.notify(oldest);
+      if (dropped?.toolCallId !== undefined && this.agentTerminals.get(dropped.toolCallId) === oldest) {
+        this.agentTerminals.delete(dropped.toolCallId);
+        this.notifyToolCall(dropped.toolCallId);
+      }
     }
   }
 
@@ -105,4 +130,22 @@ export class TerminalStore {
     const set = this.listeners.get(terminalId);
     if (set) for (const listener of [...set]) listener();
   }
+
+  private notifyToolCall(toolCallId: string): void {
+    const set = this.toolCallListeners.get(toolCallId);
+    if (set) for (const listener of [...set]) listener();
+  }
+}
+
+function listen(listeners: Map<string, Set<Listener>>, id: string, listener: Listener): () => void {
+  let set = listeners.get(id);
+  if (!set) {
+    set = new Set();
+    listeners.set(id, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && listeners.get(id) === set) listeners.delete(id);
+  };
 }

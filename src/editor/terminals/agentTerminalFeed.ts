@@ -1,0 +1,76 @@
+// Feeds the agent terminal book from every open session: the `_meta` terminal reports of their tool call updates
+// (agentTerminalMeta.ts), and the status of the tool calls that show those terminals (a cancel, the end of a turn).
+// A session's terminals are forgotten when it closes. No `vscode` here.
+import type { Event } from 'vscode-jsonrpc/node';
+import { agentTerminalReports } from '../../shared/agentTerminalMeta';
+import type { SessionChange, SessionState } from '../../shared/model';
+import { lookupToolCall, toolEntryId } from '../../shared/reducerBook';
+import type { SessionKey } from '../../shared/sessionKey';
+import { isRecord } from '../../shared/narrow';
+import type { AgentTerminalBook } from './agentTerminals';
+
+/** What the feed reads of a session. */
+export interface FedSession {
+  readonly key: SessionKey;
+  readonly state: SessionState;
+  readonly onDidChange: Event<SessionChange>;
+  /** Every session/update of the session, after the transcript applied it. */
+  observeUpdates(listener: (update: unknown) => void): { dispose(): void };
+}
+
+export interface FedSessions<S extends FedSession> {
+  readonly openSessions: readonly { readonly session: S }[];
+  readonly onDidOpenSession: Event<{ readonly session: S }>;
+  readonly onDidCloseSession: Event<{ readonly session: S }>;
+}
+
+const TOOL_UPDATES = new Set(['tool_call', 'tool_call_update']);
+
+/** Reports the agent terminals of one update of `session` to the book. */
+export function feedUpdate(book: AgentTerminalBook, session: FedSession, update: unknown): void {
+  if (!isRecord(update) || !TOOL_UPDATES.has(update.sessionUpdate as string) || typeof update.toolCallId !== 'string') return;
+  const reports = agentTerminalReports(update);
+  if (reports.length === 0) return;
+  const toolCallId = update.toolCallId;
+  const status = lookupToolCall(session.state, toolCallId)?.status;
+  for (const report of reports) book.report(session.key, toolCallId, report, status === undefined ? undefined : String(status));
+}
+
+/** Tells the book the new status of the tool calls in `change` that show a running agent terminal. */
+export function feedChange(book: AgentTerminalBook, session: FedSession, change: SessionChange): void {
+  if (change.entries.length === 0) return;
+  const open = book.openOf(session.key);
+  if (open.length === 0) return;
+  const changed = new Set(change.entries);
+  for (const { terminalId, toolCallId } of open) {
+    if (!changed.has(toolEntryId(toolCallId))) continue;
+    const status = lookupToolCall(session.state, toolCallId)?.status;
+    book.toolStatus(session.key, terminalId, status === undefined ? undefined : String(status));
+  }
+}
+
+export function feedAgentTerminals<S extends FedSession>(sessions: FedSessions<S>, book: AgentTerminalBook): { dispose(): void } {
+  const watched = new Map<S, { dispose(): void }[]>();
+  const watch = (session: S): void => {
+    if (watched.has(session)) return;
+    watched.set(session, [
+      session.observeUpdates((update) => feedUpdate(book, session, update)),
+      session.onDidChange((change) => feedChange(book, session, change)),
+    ]);
+  };
+  sessions.openSessions.forEach((open) => watch(open.session));
+  const opened = sessions.onDidOpenSession((open) => watch(open.session));
+  const closed = sessions.onDidCloseSession(({ session }) => {
+    watched.get(session)?.forEach((subscription) => subscription.dispose());
+    watched.delete(session);
+    book.sessionEnded(session.key);
+  });
+  return {
+    dispose: () => {
+      opened.dispose();
+      closed.dispose();
+      watched.forEach((subscriptions) => subscriptions.forEach((subscription) => subscription.dispose()));
+      watched.clear();
+    },
+  };
+}
