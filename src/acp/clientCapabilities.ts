@@ -11,6 +11,8 @@ export interface ChatRenders {
   compaction: boolean;
   /** Agent `notice` updates (`session.notices`, stable since 2026-10-09). */
   notices: boolean;
+  /** Identified plans: `plan_update` (items and Markdown, several per session) and `plan_removed` (`plan: {}`). */
+  plans?: boolean;
 }
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
@@ -39,6 +41,7 @@ export function clientCapabilitiesFor(
       ...(renders.notices ? { notices: {} } : {}),
     },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
+    ...(renders.plans ? { plan: {} } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
   };
 }

@@ -149,7 +149,7 @@ export class ScriptedAgent {
     const { scenario, log } = this.options;
     const caps = objectAt(params, 'clientCapabilities');
     const fs = objectAt(caps, 'fs');
-    this.client = { readTextFile: fs?.readTextFile === true, writeTextFile: fs?.writeTextFile === true, terminal: caps?.terminal === true };
+    this.client = { readTextFile: fs?.readTextFile === true, writeTextFile: fs?.writeTextFile === true, terminal: caps?.terminal === true, capabilities: caps };
     const clientName = stringAt(objectAt(params, 'clientInfo'), 'name') ?? 'an unnamed client';
     log.info(`initialize from ${clientName}, protocol ${JSON.stringify(params.protocolVersion)}, client offers ${JSON.stringify(this.client)}`);
     const result: JsonObject = {

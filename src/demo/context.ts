@@ -14,6 +14,8 @@ export interface ClientView {
   readTextFile: boolean;
   writeTextFile: boolean;
   terminal: boolean;
+  /** The clientCapabilities object as it came (see clientCapsStep.ts). */
+  capabilities?: JsonObject;
 }
 
 export interface SessionState {
