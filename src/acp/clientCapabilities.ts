@@ -17,6 +17,9 @@ export interface ChatRenders {
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
 
+/** The capabilities sent, with those newer than the SDK's stable types (`plan`: ACP v1 since 2026-11-20). */
+export type AdvertisedCapabilities = ClientCapabilities & { plan?: Record<string, never> };
+
 export interface ClientFeatures {
   /** Terminal authentication methods can be run (the agent's own command, in a terminal). */
   terminalAuth?: boolean;
@@ -28,7 +31,7 @@ export function clientCapabilitiesFor(
   plugged: readonly ClientFeature[],
   renders: ChatRenders = NOTHING_RENDERED,
   features: ClientFeatures = {},
-): ClientCapabilities {
+): AdvertisedCapabilities {
   const methods = methodsOf(plugged);
   const has = (method: ClientServiceMethod): boolean => methods.has(method);
   const { form, url } = renders.elicitation;
