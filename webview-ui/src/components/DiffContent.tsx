@@ -6,7 +6,7 @@ import type { DiffResult } from '../../../src/shared/diff';
 import { itemDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
 import { Icon } from '../ui/Icon';
-import { LocationLink } from './LocationLink';
+import { DiffPathLink } from './DiffPathLink';
 import { useSessionKey } from '../sessionKey';
 
 
@@ -46,7 +46,7 @@ export function DiffContent(props: DiffContentProps) {
         {showPath ? (
           <>
             <Icon name="diff" />
-            <LocationLink path={path} class="tool-diff__path" />
+            <DiffPathLink path={path} />
             {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
             <span class="tool-diff__added" aria-label={`${added} lines added`}>
               +{added}
