@@ -2,7 +2,7 @@
 // (acp/clientCapabilities.ts). Each flag stands for a renderer that exists: elicitation forms and URL consent
 // (webview-ui ElicitationPrompt, answered through Session.answerElicitation, URLs opened by the host after the
 // user's click), compaction rows (webview-ui CompactionRow), agent notices (webview-ui Notice, `source: 'agent'`) and identified
-// plans (webview-ui plans/PlanCards).
+// plans (webview-ui PlanCards).
 import type { ChatRenders } from '../acp/clientCapabilities';
 
 export const CHAT_VIEW_RENDERS: ChatRenders = { elicitation: { form: true, url: true }, compaction: true, notices: true, plans: true };

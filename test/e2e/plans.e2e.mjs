@@ -120,8 +120,20 @@ export const tests = [
       for (const width of [300, 600]) {
         const box = await setSideBarWidth(page, width);
         for (const name of ['NotificationPreferencesPanel.tsx', 'index.ts']) {
-          const link = names.filter({ hasText: name });
-          assert.ok(await link.locator('.tool-diff__file').evaluate(notCut), `${name} is whole at ${width} px`);
+          const file = names.filter({ hasText: name }).locator('.tool-diff__file');
+          assert.equal((await file.innerText()).trim(), name);
+          const shown = await file.evaluate((element) => {
+            const link = element.closest('.tool-diff__path').getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            return element.scrollWidth <= element.clientWidth + 1 && box.right <= link.right + 1 && box.width > 0;
+          });
+          assert.ok(shown, `${name} is whole at ${width} px`);
+          const icon = await file.evaluate((element) => {
+            const head = element.closest('.tool-diff__head');
+            const middle = (box) => (box.top + box.bottom) / 2;
+            return Math.abs(middle(head.querySelector('.codicon-diff').getBoundingClientRect()) - middle(head.querySelector('.tool-diff__path').getBoundingClientRect())) < 6;
+          });
+          assert.ok(icon, `${name} is on the line of its icon at ${width} px`);
         }
         await diffCard.evaluate((element) => element.scrollIntoView({ block: 'start' }));
         await shoot(page, box, `plans-diff-head-${width}px`);

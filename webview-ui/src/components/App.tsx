@@ -15,7 +15,7 @@ import { Transcript } from './Transcript';
 import { HistoryView } from '../sessions/HistoryView';
 import { useSessions } from '../sessions/sessionsContext';
 import { ChangesStrip } from '../changes/ChangesStrip';
-import { PlanCards } from '../plans/PlanCards';
+import { PlanCards } from './PlanCards';
 
 function emptyState(state: ChatState, opening: boolean): ComponentChildren {
   if (!state.synced) return 'Connecting…';

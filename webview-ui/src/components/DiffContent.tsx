@@ -56,6 +56,7 @@ export function DiffContent(props: DiffContentProps) {
             </span>
           </>
         ) : null}
+        <span class="tool-diff__actions">
         <button
           type="button"
           class="button button--neutral tool-diff__open"
@@ -75,6 +76,7 @@ export function DiffContent(props: DiffContentProps) {
           <Icon name="edit" />
           <span>Review inline</span>
         </button>
+        </span>
       </div>
       {result.kind === 'hunks' ? <DiffHunks hunks={result.hunks} /> : <Summary result={result} />}
     </li>

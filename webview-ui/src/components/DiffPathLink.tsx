@@ -5,10 +5,20 @@ import { withVisibleMarkers } from '../../../src/shared/visibleText';
 import { useHost } from '../hostContext';
 import { VisibleText } from '../ui/VisibleText';
 
-/** "/w/src/a.ts" → ["/w/src/", "a.ts"]; a bare name has no folder. */
+/** How many of the innermost folders the label names (the whole path is in the tooltip). */
+const FOLDERS_SHOWN = 2;
+
+/**
+ * "/w/src/ui/a.ts" → ["…/src/ui/", "a.ts"]: the innermost folders (an ellipsis for the rest) and the file name; a
+ * bare name has no folder.
+ */
 export function splitFilePath(path: string): [folder: string, name: string] {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return cut < 0 || cut === path.length - 1 ? ['', path] : [path.slice(0, cut + 1), path.slice(cut + 1)];
+  if (cut < 0 || cut === path.length - 1) return ['', path];
+  const separator = path[cut];
+  const folders = path.slice(0, cut).split(/[\\/]/);
+  const shown = folders.length > FOLDERS_SHOWN + 1 ? ['…', ...folders.slice(-FOLDERS_SHOWN)] : folders;
+  return [`${shown.join(separator)}${separator}`, path.slice(cut + 1)];
 }
 
 export function DiffPathLink({ path }: { path: string }) {

@@ -4,7 +4,7 @@
 // the user's own open/fold choice holds until that changes. A plan left unfinished by Stop is marked as stale.
 import type { PlanItem } from '../../../src/shared/model';
 import { currentStep, planStatusLook, shownPriority } from '../logic/planStatus';
-import { usePlanOpen } from '../plans/usePlanOpen';
+import { usePlanOpen } from '../hooks/usePlanOpen';
 import { Icon } from '../ui/Icon';
 
 interface PlanProps {

@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { IdentifiedPlan } from '../../../../src/shared/plans';
+import { splitFilePath } from '../../../../webview-ui/src/components/DiffPathLink';
 import { ToolContentItem } from '../../../../webview-ui/src/components/ToolContentItem';
 import { HostContext } from '../../../../webview-ui/src/hostContext';
-import { PlanCards } from '../../../../webview-ui/src/plans/PlanCards';
-import { markdownPlanTitle } from '../../../../webview-ui/src/plans/planTitle';
+import { PlanCards } from '../../../../webview-ui/src/components/PlanCards';
+import { markdownPlanTitle } from '../../../../webview-ui/src/logic/planTitle';
 import type { HostBridge } from '../../../../webview-ui/src/vscodeApi';
 import { emptyViewState } from '../../../../webview-ui/src/viewState';
 
@@ -59,5 +60,14 @@ describe('tool text', () => {
     const text = 'Command: echo hi\nDirectory: (root)\nOutput: hi\nExit Code: 0';
     const html = render(h(ToolContentItem, { item: { type: 'content', content: { type: 'text', text } }, toolCallId: 't1' }));
     assert.equal((html.match(/<br\s*\/?>/g) ?? []).length, 3, html);
+  });
+});
+
+describe("a diff's file in its header", () => {
+  it('names the innermost two folders and the file', () => {
+    assert.deepEqual(splitFilePath('/w/packages/frontend/src/ui/Panel.tsx'), ['…/src/ui/', 'Panel.tsx']);
+    assert.deepEqual(splitFilePath('/src/a.ts'), ['/src/', 'a.ts']);
+    assert.deepEqual(splitFilePath('C:\\w\\src\\ui\\a.ts'), ['…\\src\\ui\\', 'a.ts']);
+    assert.deepEqual(splitFilePath('a.ts'), ['', 'a.ts']);
   });
 });

@@ -4,13 +4,13 @@
 // then follows the file); a plan of a type this client does not know shows its type and its data, folded. A removed
 // plan (`plan_removed`) is no longer in the list: its card goes.
 import type { IdentifiedPlan } from '../../../src/shared/plans';
-import { Plan } from '../components/Plan';
-import { LocationLink } from '../components/LocationLink';
-import { Markdown } from '../components/Markdown';
-import { RawValue } from '../components/RawValue';
+import { Plan } from './Plan';
+import { LocationLink } from './LocationLink';
+import { Markdown } from './Markdown';
+import { RawValue } from './RawValue';
 import { Icon } from '../ui/Icon';
-import { markdownPlanTitle } from './planTitle';
-import { usePlanOpen } from './usePlanOpen';
+import { markdownPlanTitle } from '../logic/planTitle';
+import { usePlanOpen } from '../hooks/usePlanOpen';
 
 interface PlanCardsProps {
   plans: readonly IdentifiedPlan[];

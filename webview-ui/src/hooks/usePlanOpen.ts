@@ -1,7 +1,7 @@
 // Whether a plan card is open: open while a turn runs, folded when it ends or while a permission request waits for
 // the user (the question comes first); the user's own open/fold choice holds until that changes.
 import { useEffect, useState } from 'preact/hooks';
-import { useAwaitsPermission } from '../hooks/useAwaitsPermission';
+import { useAwaitsPermission } from './useAwaitsPermission';
 
 export function usePlanOpen(running: boolean): [open: boolean, toggle: () => void] {
   const waiting = useAwaitsPermission();
