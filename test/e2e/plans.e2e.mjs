@@ -149,8 +149,12 @@ export const tests = [
       await send(chat, input, 'nothing');
       const empty = transcript.locator('[data-entry-kind="notice"]', { hasText: 'The agent ended the turn without an answer.' });
       await waitForLocator(empty, 'the empty turn said in the chat');
-      await empty.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-      await shoot(page, await setSideBarWidth(page, 300), 'plans-empty-turn-300px');
+      for (const width of [300, 600]) {
+        const box = await setSideBarWidth(page, width);
+        await empty.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        await shoot(page, box, `plans-empty-turn-${width}px`);
+      }
+      await setSideBarWidth(page, 300);
 
       // Tool text keeps its line breaks.
       await send(chat, input, 'tool text');
