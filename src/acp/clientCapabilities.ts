@@ -14,9 +14,14 @@ export interface ChatRenders {
   notices: boolean;
   /** The live output of commands agents run themselves, from their tool calls' `_meta` (not ACP: a convention). */
   terminalOutput?: boolean;
+  /** Identified plans: `plan_update` (items and Markdown, several per session) and `plan_removed` (`plan: {}`). */
+  plans?: boolean;
 }
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
+
+/** The capabilities sent, with those newer than the SDK's stable types (`plan`: ACP v1 since 2026-11-20). */
+export type AdvertisedCapabilities = ClientCapabilities & { plan?: Record<string, never> };
 
 export interface ClientFeatures {
   /** Terminal authentication methods can be run (the agent's own command, in a terminal). */
@@ -29,7 +34,7 @@ export function clientCapabilitiesFor(
   plugged: readonly ClientFeature[],
   renders: ChatRenders = NOTHING_RENDERED,
   features: ClientFeatures = {},
-): ClientCapabilities {
+): AdvertisedCapabilities {
   const methods = methodsOf(plugged);
   const has = (method: ClientServiceMethod): boolean => methods.has(method);
   const { form, url } = renders.elicitation;
@@ -42,6 +47,7 @@ export function clientCapabilitiesFor(
       ...(renders.notices ? { notices: {} } : {}),
     },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
+    ...(renders.plans ? { plan: {} } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
     ...(renders.terminalOutput ? { _meta: { [TERMINAL_OUTPUT_OPT_IN]: true } } : {}),
   };

@@ -156,6 +156,7 @@ export class ScriptedAgent {
       writeTextFile: fs?.writeTextFile === true,
       terminal: caps?.terminal === true,
       terminalOutput: objectAt(caps, '_meta')?.terminal_output === true,
+      capabilities: caps,
     };
     const clientName = stringAt(objectAt(params, 'clientInfo'), 'name') ?? 'an unnamed client';
     log.info(`initialize from ${clientName}, protocol ${JSON.stringify(params.protocolVersion)}, client offers ${JSON.stringify(this.client)}`);

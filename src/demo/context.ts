@@ -16,6 +16,8 @@ export interface ClientView {
   terminal: boolean;
   /** The non-ACP `_meta.terminal_output` opt-in: the client shows the output of commands the agent runs itself. */
   terminalOutput: boolean;
+  /** The clientCapabilities object as it came (see clientCapsStep.ts). */
+  capabilities?: JsonObject;
 }
 
 export interface SessionState {

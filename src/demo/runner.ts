@@ -4,6 +4,7 @@ import { cancelled, delay, Outcome, StepContext } from './context';
 import { playReadFile, playWriteFile } from './fileSteps';
 import { sendPlan, sendRawUpdate, sendToolCall, sendToolUpdate, streamText } from './messageSteps';
 import { playElicit } from './elicitStep';
+import { playIfClient } from './clientCapsStep';
 import { flood, sayLarge } from './floodSteps';
 import { playPermission } from './permission';
 import { playRun } from './runStep';
@@ -46,6 +47,7 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
     return undefined;
   }
   if ('repeat' in step) return playRepeat(step.repeat, step.steps, ctx);
+  if ('ifClient' in step) return playIfClient(step, ctx);
   if ('stop' in step) return { kind: 'stop', stopReason: step.stop, result: step.result };
   if ('error' in step) return { kind: 'error', error: step.error };
   if ('exit' in step) {

@@ -124,6 +124,10 @@
  *   {"error": {"code", "message", "data"?}}        answers the current request (prompt or initialize) with an error
  *   {"set": {"name": "value"}}                     sets template variables
  *   {"repeat": n, "steps": [...]}                  plays the steps n times, with ${i} = 0..n-1
+ *   {"ifClient": "plan" | "session.notices" | ..., "then"?: [steps], "else"?: [steps]}
+ *                                                  `then` when the client advertised that capability (a dotted
+ *                                                  path into its clientCapabilities: present, not null or false),
+ *                                                  else `else` (clientCapsStep.ts)
  *   {"sayLarge": {"chars": n, "pattern"?: "text", "messageId"?: "id"}}
  *                                                  ONE agent_message_chunk of n characters (pattern repeated)
  *   {"flood": {"chunks": n, "chars": m, "perMessage"?: k, "request"?: {"method", "params"?}}}
@@ -144,6 +148,7 @@
  * Relative paths are relative to the session's cwd.
  */
 import type { Json, JsonObject } from './json';
+import type { IfClientStep } from './clientCapsStep';
 
 export interface Scenario {
   name: string;
@@ -352,4 +357,5 @@ export type Step =
   | SetStep
   | RepeatStep
   | SayLargeStep
-  | FloodStep;
+  | FloodStep
+  | IfClientStep;

@@ -185,6 +185,7 @@ const rules: Record<string, KindRule> = {
   error: { check: checkErrorBody, options: {}, places: ['initialize', 'turn'] },
   set: { check: checkStringMap, options: {}, places: anywhere },
   repeat: { check: checkCount, options: {}, places: anywhere },
+  ifClient: { check: checkString, options: {}, places: anywhere },
   sayLarge: { check: checkWithKeys({ chars: checkCount }, { pattern: checkString, messageId: checkString }), options: {}, places: inSession },
   flood: {
     check: checkWithKeys({ chunks: checkCount, chars: checkCount }, { perMessage: checkCount, request: checkMethodCall }),
@@ -226,6 +227,7 @@ function checkStep(step: unknown, at: string, problems: Problems, place: StepPla
   rule.check(step[kind], `${at}.${kind}`, problems);
   const options: Record<string, Check> = { ...rule.options, comment: checkString };
   if (kind === 'repeat') options.steps = stepList(place);
+  if (kind === 'ifClient') Object.assign(options, { then: stepList(place), else: stepList(place) });
   checkKnownKeys(step, [kind, ...Object.keys(options)], at, problems);
   checkOptional(step, at, problems, options);
   if (kind === 'repeat' && step.steps === undefined) problems.add(at, '"repeat" needs "steps"');

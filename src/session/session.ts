@@ -31,6 +31,8 @@ import {
 } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
 import { describeStopReason } from '../shared/stopReasons';
+import { EMPTY_TURN_TEXT, endedWithoutAnswer } from '../shared/emptyTurn';
+import { applyPlanFileText } from '../shared/plans';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
 import { NoticedError, SessionPart, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
@@ -162,6 +164,7 @@ export class Session {
     this.finishTurn(stopReason);
     const said = describeStopReason(stopReason);
     if (said) this.notice(said.severity, said.text);
+    else if (endedWithoutAnswer(this.state.entries, promptEntryId, stopReason)) this.notice('info', EMPTY_TURN_TEXT);
   }
 
   /** Cancels the running turn: pending permission requests answer `cancelled`, unfinished tool calls show so. */
@@ -295,6 +298,11 @@ export class Session {
   /** The user undid the file changes of these tool calls (the review): their cards say so. */
   markUndone(toolCallIds: readonly string[]): void {
     if (toolCallIds.length > 0) this.emit(markToolCallsUndone(this.state, toolCallIds));
+  }
+
+  /** The file of a Markdown plan now holds `text` (read by the host after it changed): the plan shows it (plans.ts). */
+  planFileChanged(path: string, text: string): void {
+    this.emit(applyPlanFileText(this.state.header, path, text));
   }
 
   sessionUpdate(params: unknown): void {

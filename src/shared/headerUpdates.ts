@@ -42,7 +42,7 @@ function replaceList<T>(value: unknown, item: (v: unknown) => T | undefined, set
   return headerChange();
 }
 
-function toPlanItem(value: unknown): PlanItem | undefined {
+export function toPlanItem(value: unknown): PlanItem | undefined {
   if (!isRecord(value)) return undefined;
   const { content, priority, status } = value;
   if (typeof content !== 'string' || typeof priority !== 'string' || typeof status !== 'string') return undefined;

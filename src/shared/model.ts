@@ -12,6 +12,7 @@ import type {
   ToolCallLocation,
 } from './acp';
 import type { ElicitationForm } from './elicitationForm';
+import type { IdentifiedPlan } from './plans';
 
 export type EntryId = string;
 
@@ -195,6 +196,8 @@ export interface SessionHeader {
   turnFailed?: boolean;
   lastStopReason?: OpenStopReason;
   plan: PlanItem[];
+  /** Identified plans (`plan_update`), in the order they first came; absent when there are none (plans.ts). */
+  plans?: IdentifiedPlan[];
   availableCommands: AvailableCommand[];
   currentModeId?: string;
   availableModes: SessionMode[];

@@ -12,6 +12,7 @@ import { appendChunk, ownContentBlock } from './chunks';
 import { HEADER_UPDATES } from './headerUpdates';
 import type { NoticeFailure, NoticeSeverity, SessionChange, SessionState, TurnState } from './model';
 import { isRecord } from './narrow';
+import { applyPlanRemoved, applyPlanUpdate } from './plans';
 import { appendSeqEntry, emptyChange, entryChange, headerChange, initBook } from './reducerBook';
 import { appendToolCallContent, cancelUnfinishedToolCalls, upsertToolCall } from './toolCalls';
 
@@ -64,6 +65,11 @@ export function applySessionUpdate(
       return applyCompactionUpdate(state, update);
     case 'compaction_summary_chunk':
       return appendCompactionSummary(state, update);
+    // Identified plans (plans.ts).
+    case 'plan_update':
+      return applyPlanUpdate(state.header, update);
+    case 'plan_removed':
+      return applyPlanRemoved(state.header, update);
   }
   const headerUpdate = typeof kind === 'string' ? HEADER_UPDATES.get(kind) : undefined;
   if (headerUpdate) return headerUpdate(state.header, update);

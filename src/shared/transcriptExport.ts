@@ -2,6 +2,7 @@
 // summary of each diff), notices, and the plan. Pure: no `vscode`, no node. Everything passes through maskSecrets.
 import { diffLines } from 'diff';
 import type { ContentBlock, OpenToolCallContent } from './acp';
+import type { IdentifiedPlan } from './plans';
 import type { CompactionEntry, ElicitationEntry, NoticeEntry, PlanItem, SessionState, ToolCallEntry, TranscriptEntry } from './model';
 import { maskSecrets } from './transcriptExportSecrets';
 
@@ -147,6 +148,14 @@ function planText(plan: readonly PlanItem[]): string {
   return `## Plan\n\n${items.join('\n')}`;
 }
 
+/** An identified plan (plans.ts): a checklist as the legacy plan, a Markdown plan as it is, with its file. */
+function identifiedPlanText(plan: IdentifiedPlan): string {
+  if (plan.type === 'items') return planText(plan.entries ?? []);
+  if (plan.type !== 'markdown') return `## Plan\n\n*(a plan of type ${plan.type})*`;
+  const file = plan.path ? `File: \`${plan.path}\`\n\n` : '';
+  return `## Plan\n\n${file}${plan.content ?? ''}`.trimEnd();
+}
+
 export function transcriptToMarkdown(state: SessionState, info: TranscriptExportInfo = {}): string {
   const title = state.header.title || 'ACP session';
   const meta = [info.agentName && `Agent: ${info.agentName}`, `Session: \`${state.sessionId}\``, info.exportedAt && `Exported: ${info.exportedAt}`]
@@ -154,6 +163,7 @@ export function transcriptToMarkdown(state: SessionState, info: TranscriptExport
     .join(' · ');
   const sections = [`# ${title}`, meta, ...state.entries.map(entryText)];
   if (state.header.plan.length > 0) sections.push(planText(state.header.plan));
+  for (const plan of state.header.plans ?? []) sections.push(identifiedPlanText(plan));
   return maskSecrets(`${sections.join('\n\n')}\n`, info.knownSecrets);
 }
 

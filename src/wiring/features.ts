@@ -15,7 +15,8 @@ import { type ReviewApi, registerReview } from '../review/vscode/registerReview'
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { HostToWebview } from '../shared/webviewProtocol';
-import { defaultSessionCwd } from './workspace';
+import { defaultSessionCwd, workspaceRoots } from './workspace';
+import { PlanFiles } from '../editor/planFiles';
 
 export interface FeaturesWiring {
   follow: FollowAgent;
@@ -74,6 +75,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,
+      new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
     ],
   };
 }

@@ -45,6 +45,19 @@ describe('client capabilities', () => {
     assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS)._meta, { terminal_output: true });
   });
 
+  it('advertises plan operations (`plan: {}`) exactly when the chat view draws identified plans', () => {
+    assert.ok(!('plan' in clientCapabilitiesFor(NO_CLIENT_FEATURES, NOTHING_RENDERED)), 'not drawn: not advertised, not null');
+    assert.ok(!('plan' in clientCapabilitiesFor(NO_CLIENT_FEATURES, { ...CHAT_VIEW_RENDERS, plans: false })));
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS).plan, {});
+  });
+
+  it('advertises session.compaction and session.notices each on its own', () => {
+    const compactionOnly = clientCapabilitiesFor(NO_CLIENT_FEATURES, { ...NOTHING_RENDERED, compaction: true });
+    assert.deepEqual(compactionOnly.session, { configOptions: { boolean: {} }, compaction: {} });
+    const noticesOnly = clientCapabilitiesFor(NO_CLIENT_FEATURES, { ...NOTHING_RENDERED, notices: true });
+    assert.deepEqual(noticesOnly.session, { configOptions: { boolean: {} }, notices: {} });
+  });
+
   it('advertises exactly the fs methods and the terminal set that are served', () => {
     const files = feature('files', ['fs/read_text_file']);
     const terminals = feature('terminals', ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);

@@ -54,6 +54,18 @@ describe('transcript export (Markdown)', () => {
     assert.equal(markdown, `${expected}\n`);
   });
 
+  it('writes the identified plans after the legacy one: a checklist, a Markdown plan with its file, an unknown type named', () => {
+    const state = sample();
+    applySessionUpdate(state, { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'a', entries: [{ content: 'Ship', priority: 'medium', status: 'pending' }] } }, 0);
+    applySessionUpdate(state, { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'b', content: '# Design\n\n1. Split\n', path: '/w/PLAN.md' } }, 0);
+    applySessionUpdate(state, { sessionUpdate: 'plan_update', plan: { type: 'graph', planId: 'c' } }, 0);
+    const markdown = transcriptToMarkdown(state);
+    assert.ok(
+      markdown.endsWith('## Plan\n\n- [x] Read\n- [ ] Edit *(in progress)*\n- [ ] Test\n\n## Plan\n\n- [ ] Ship\n\n## Plan\n\nFile: `/w/PLAN.md`\n\n# Design\n\n1. Split\n\n## Plan\n\n*(a plan of type graph)*\n'),
+      markdown,
+    );
+  });
+
   it('a diff too big to compare here is summarised by its line counts', () => {
     const old = Array.from({ length: 6000 }, (_, i) => `a${i}`).join('\n');
     const replaced = Array.from({ length: 6000 }, (_, i) => `b${i}`).join('\n');

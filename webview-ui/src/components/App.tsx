@@ -16,6 +16,7 @@ import { HistoryView } from '../sessions/HistoryView';
 import { useSessions } from '../sessions/sessionsContext';
 import { ChangesStrip } from '../changes/ChangesStrip';
 import { ComposerEntry } from '../ui/ComposerEntry';
+import { PlanCards } from './PlanCards';
 
 function emptyState(state: ChatState, opening: boolean): ComponentChildren {
   if (!state.synced) return 'Connecting…';
@@ -55,6 +56,7 @@ export function App({ store }: { store: ChatStore }) {
         </div>
       ) : null}
       {plan.length > 0 ? <Plan items={plan} running={isTurnActive(header?.turn)} stopped={header?.lastStopReason === 'cancelled'} /> : null}
+      {header?.plans ? <PlanCards plans={header.plans} running={isTurnActive(header.turn)} stopped={header.lastStopReason === 'cancelled'} /> : null}
       <ChangesStrip />
       <Composer blocker={sendBlocker(state)} turn={header?.turn} header={header} agent={state.agent} />
       <LiveAnnouncer store={store} />

@@ -14,6 +14,8 @@ interface ContentBlocksProps {
   streaming: boolean;
   /** Unique per entry (and item): keys the folded parts' open state. */
   idPrefix: string;
+  /** Text keeps every line break (tool output). */
+  breaks?: boolean;
 }
 
 function ResourceLinkView({ run }: { run: Extract<ContentRun, { kind: 'resourceLink' }> }) {
@@ -47,10 +49,10 @@ function ResourceView({ run, id }: { run: Extract<ContentRun, { kind: 'resource'
   );
 }
 
-function RunView({ run, streaming, id }: { run: ContentRun; streaming: boolean; id: string }) {
+function RunView({ run, streaming, id, breaks }: { run: ContentRun; streaming: boolean; id: string; breaks: boolean }) {
   switch (run.kind) {
     case 'markdown':
-      return <Markdown text={run.text} streaming={streaming} />;
+      return <Markdown text={run.text} streaming={streaming} breaks={breaks} />;
     case 'image':
       return <img class="content-image" src={run.src} alt={`Image (${run.mimeType})`} data-content-block="image" />;
     case 'imageLabel':
@@ -70,12 +72,12 @@ function RunView({ run, streaming, id }: { run: ContentRun; streaming: boolean; 
   }
 }
 
-export function ContentBlocks({ blocks, streaming, idPrefix }: ContentBlocksProps) {
+export function ContentBlocks({ blocks, streaming, idPrefix, breaks = false }: ContentBlocksProps) {
   const runs = contentRuns(blocks);
   return (
     <>
       {runs.map((run, i) => (
-        <RunView key={i} run={run} streaming={streaming && i === runs.length - 1} id={`${idPrefix}:${i}`} />
+        <RunView key={i} run={run} streaming={streaming && i === runs.length - 1} id={`${idPrefix}:${i}`} breaks={breaks} />
       ))}
     </>
   );

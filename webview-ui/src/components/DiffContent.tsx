@@ -6,7 +6,7 @@ import type { DiffResult } from '../../../src/shared/diff';
 import { itemDiff } from '../logic/diffHunks';
 import { DiffHunks } from './DiffHunks';
 import { Icon } from '../ui/Icon';
-import { LocationLink } from './LocationLink';
+import { DiffPathLink } from './DiffPathLink';
 import { useSessionKey } from '../sessionKey';
 
 
@@ -46,7 +46,7 @@ export function DiffContent(props: DiffContentProps) {
         {showPath ? (
           <>
             <Icon name="diff" />
-            <LocationLink path={path} class="tool-diff__path" />
+            <DiffPathLink path={path} />
             {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
             <span class="tool-diff__added" aria-label={`${added} lines added`}>
               +{added}
@@ -56,6 +56,7 @@ export function DiffContent(props: DiffContentProps) {
             </span>
           </>
         ) : null}
+        <span class="tool-diff__actions">
         <button
           type="button"
           class="button button--neutral tool-diff__open"
@@ -75,6 +76,7 @@ export function DiffContent(props: DiffContentProps) {
           <Icon name="edit" />
           <span>Review inline</span>
         </button>
+        </span>
       </div>
       {result.kind === 'hunks' ? <DiffHunks hunks={result.hunks} /> : <Summary result={result} />}
     </li>

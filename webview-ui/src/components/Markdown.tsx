@@ -13,6 +13,8 @@ import { parseMarkdown, type MdNode } from '../markdown/parse';
 import { MarkdownNodes } from './MarkdownNodes';
 
 const parsed = new LruCache<string, MdNode[]>(500);
+/** The same, parsed with every line break kept (tool output). */
+const parsedWithBreaks = new LruCache<string, MdNode[]>(200);
 /** Blocks (or sub-ranges) per range. */
 const RANGE_SIZE = 32;
 /** The root range covers this many blocks (more only for messages of more blocks: then the tree is rebuilt once). */
@@ -22,15 +24,17 @@ interface BlockProps {
   text: string;
   /** Still growing: parsed for this render only, not cached. */
   open: boolean;
+  breaks: boolean;
 }
 
 class MarkdownBlock extends Component<BlockProps> {
   override shouldComponentUpdate(next: BlockProps): boolean {
-    return next.text !== this.props.text;
+    return next.text !== this.props.text || next.breaks !== this.props.breaks;
   }
 
   override render() {
-    const { text, open } = this.props;
+    const { text, open, breaks } = this.props;
+    if (breaks) return <MarkdownNodes nodes={open ? parseMarkdown(text, true) : parsedWithBreaks.getOrMake(text, (t) => parseMarkdown(t, true))} />;
     return <MarkdownNodes nodes={open ? parseMarkdown(text) : parsed.getOrMake(text, parseMarkdown)} />;
   }
 }
@@ -42,6 +46,8 @@ interface Blocks {
   open: string | undefined;
   /** The splitter's generation: a new one means every block may have changed. */
   generation: number;
+  /** Every line break is kept (see MarkdownProps.breaks). */
+  breaks: boolean;
 }
 
 function blockCount(blocks: Blocks): number {
@@ -79,7 +85,7 @@ class BlockRange extends Component<RangeProps> {
 
   override render() {
     const { blocks, from, span } = this.props;
-    if (span === 1) return <MarkdownBlock text={blockAt(blocks, from) ?? ''} open={from === blocks.finishedCount} />;
+    if (span === 1) return <MarkdownBlock text={blockAt(blocks, from) ?? ''} open={from === blocks.finishedCount} breaks={blocks.breaks} />;
     const end = Math.min(from + span, blockCount(blocks));
     const step = span / RANGE_SIZE;
     const children = [];
@@ -92,13 +98,15 @@ interface MarkdownProps {
   text: string;
   /** Still being written: the last block may change. */
   streaming: boolean;
+  /** Every line break is a line break (tool output, where a single newline separates lines), not only blank lines. */
+  breaks?: boolean;
 }
 
-export function Markdown({ text, streaming }: MarkdownProps) {
+export function Markdown({ text, streaming, breaks = false }: MarkdownProps) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= new BlockSplitter();
   const split = splitter.current.next(text, !streaming);
-  const blocks: Blocks = { finished: split.finished, finishedCount: split.count, open: split.open, generation: split.generation };
+  const blocks: Blocks = { finished: split.finished, finishedCount: split.count, open: split.open, generation: split.generation, breaks };
   let span = ROOT_SPAN;
   while (span < blockCount(blocks)) span *= RANGE_SIZE;
   return (

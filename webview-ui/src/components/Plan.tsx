@@ -2,10 +2,9 @@
 // transcript and the composer, so it stays in view. It opens while a turn runs, and folds to one line ("Plan 2/5" and
 // the step it is at) when the turn ends or while a permission request waits for the user (the question comes first);
 // the user's own open/fold choice holds until that changes. A plan left unfinished by Stop is marked as stale.
-import { useEffect, useState } from 'preact/hooks';
 import type { PlanItem } from '../../../src/shared/model';
-import { useAwaitsPermission } from '../hooks/useAwaitsPermission';
 import { currentStep, planStatusLook, shownPriority } from '../logic/planStatus';
+import { usePlanOpen } from '../hooks/usePlanOpen';
 import { Icon } from '../ui/Icon';
 
 interface PlanProps {
@@ -14,6 +13,8 @@ interface PlanProps {
   running: boolean;
   /** The last turn was stopped (cancelled). */
   stopped?: boolean;
+  /** An identified plan's id (`plan_update`); none for the legacy plan. */
+  planId?: string;
 }
 
 function Check({ status }: { status: string }) {
@@ -26,24 +27,22 @@ function Check({ status }: { status: string }) {
   );
 }
 
-export function Plan({ items, running, stopped = false }: PlanProps) {
-  const waiting = useAwaitsPermission();
-  const [choice, setChoice] = useState<boolean | undefined>(undefined);
-  useEffect(() => setChoice(undefined), [running, waiting]);
-  const open = choice ?? (running && !waiting);
+export function Plan({ items, running, stopped = false, planId }: PlanProps) {
+  const [open, toggle] = usePlanOpen(running);
+  const listId = planId === undefined ? 'plan-items' : `plan-items-${encodeURIComponent(planId)}`;
   const done = items.filter((item) => planStatusLook(String(item.status)).done).length;
   const stale = stopped && !running && done < items.length;
   const current = open ? undefined : currentStep(items);
   const priorities = items.map((item) => String(item.priority));
   return (
-    <section class={`plan${open ? ' is-open' : ''}${stale ? ' is-stale' : ''}`} data-plan data-plan-stale={stale ? 'true' : undefined} aria-label="Plan">
+    <section class={`plan${open ? ' is-open' : ''}${stale ? ' is-stale' : ''}`} data-plan data-plan-id={planId} data-plan-stale={stale ? 'true' : undefined} aria-label="Plan">
       <button
         type="button"
         class="plan__toggle"
         aria-expanded={open ? 'true' : 'false'}
-        aria-controls="plan-items"
+        aria-controls={listId}
         data-action="toggle-plan"
-        onClick={() => setChoice(!open)}
+        onClick={toggle}
       >
         <Icon name={open ? 'chevron-down' : 'chevron-right'} />
         <span class="plan__heading">Plan</span>
@@ -62,7 +61,7 @@ export function Plan({ items, running, stopped = false }: PlanProps) {
         ) : null}
       </button>
       {open ? (
-        <ul id="plan-items" class="plan__items">
+        <ul id={listId} class="plan__items">
           {items.map((item, i) => {
             const status = String(item.status);
             const look = planStatusLook(status);

@@ -1,4 +1,5 @@
-// One content item of a tool call: content blocks (text as markdown), a diff with its hunks, a terminal, or an
+// One content item of a tool call: content blocks (text as markdown that keeps every line break: tool output such as
+// qwen-code's "Command: …\nOutput: …" is lines, not a paragraph), a diff with its hunks, a terminal, or an
 // unknown type by name with its JSON folded.
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { toolContentView } from '../logic/toolContent';
@@ -24,7 +25,7 @@ export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = to
     case 'content':
       return (
         <li class="tool-content tool-content--text" data-content-type="content">
-          <ContentBlocks blocks={[view.block]} streaming={false} idPrefix={`${entryId}:content:${index}`} />
+          <ContentBlocks blocks={[view.block]} streaming={false} idPrefix={`${entryId}:content:${index}`} breaks />
         </li>
       );
     case 'diff':

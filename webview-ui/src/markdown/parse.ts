@@ -39,10 +39,20 @@ function createParser(): Parser {
 
 let parser: Parser | undefined;
 
-/** Parses one markdown block (or a whole text) into allowed nodes. */
-export function parseMarkdown(text: string): MdNode[] {
+/** Parses one markdown block (or a whole text) into allowed nodes; with `breaks`, every newline is a line break. */
+export function parseMarkdown(text: string, breaks = false): MdNode[] {
   parser ??= createParser();
-  return buildTree(parser.parse(text, {}));
+  const tokens = parser.parse(text, {});
+  if (breaks) hardenBreaks(tokens);
+  return buildTree(tokens);
+}
+
+/** Soft line breaks (a single newline in a paragraph) become hard ones. */
+function hardenBreaks(tokens: readonly Token[]): void {
+  for (const token of tokens) {
+    if (token.type === 'softbreak') token.type = 'hardbreak';
+    if (token.children) hardenBreaks(token.children);
+  }
 }
 
 interface Frame {

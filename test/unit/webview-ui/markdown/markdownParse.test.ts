@@ -96,3 +96,12 @@ describe('code highlighting', () => {
     assert.equal(highlightCode('x'.repeat(MAX_HIGHLIGHT_CHARS + 1), 'ts'), undefined);
   });
 });
+
+describe('markdown with every line break kept (tool text)', () => {
+  it('turns single newlines into line breaks, leaving code blocks as they are', () => {
+    assert.deepEqual(find(parseMarkdown('one\ntwo'), (node) => node.type === 'element' && node.tag === 'br'), [], 'chat text: one paragraph');
+    const hard = parseMarkdown('one\ntwo', true);
+    assert.deepEqual(hard, [{ type: 'element', tag: 'p', children: [{ type: 'text', text: 'one' }, { type: 'element', tag: 'br', children: [] }, { type: 'text', text: 'two' }] }]);
+    assert.deepEqual(parseMarkdown('```\na\nb\n```', true), [{ type: 'code', lang: '', text: 'a\nb' }]);
+  });
+});
