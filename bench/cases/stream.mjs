@@ -24,17 +24,21 @@ export async function run({ rounds, quick, scratchDir, log }) {
     if (kind === 'tools') return sizes.tools.pairs * sizes.tools.delayMs * 2 + 60_000;
     return 120_000;
   };
+  // BENCH_STREAM_KINDS=tools,load (say) measures only those scenarios: a shorter loop while working on one of them.
+  const only = process.env.BENCH_STREAM_KINDS?.split(',').filter(Boolean);
+  const wanted = (kinds) => (only ? kinds.filter((kind) => only.includes(kind)) : kinds);
   let windows = 0;
   const measure = (client) => async () => {
     const common = { client, productExtension, sizes, timeoutMs, log };
-    const main = await runWindow({ ...common, dir: path.join(scratchDir, `window-${++windows}`), kinds: ['stream', 'tools', 'load'] });
-    const flood = await runWindow({ ...common, dir: path.join(scratchDir, `window-${++windows}`), kinds: ['flood'] });
+    const mainKinds = wanted(['stream', 'tools', 'load']);
+    const main = mainKinds.length > 0 ? await runWindow({ ...common, dir: path.join(scratchDir, `window-${++windows}`), kinds: mainKinds }) : {};
+    const flood = wanted(['flood']).length > 0 ? await runWindow({ ...common, dir: path.join(scratchDir, `window-${++windows}`), kinds: ['flood'] }) : {};
     return { ...main, ...flood };
   };
   const samples = await interleave({ floor: measure(floor), ours: measure(product) }, rounds, log);
   const streamed = streamedCharacters(sizes);
   return {
-    figures: scenarioFigures(samples, { sizes, streamed, floodTimeoutMs }),
+    figures: scenarioFigures(samples, { sizes, streamed, floodTimeoutMs, kinds: wanted(['stream', 'tools', 'load', 'flood']) }),
     notes: [
       `sizes: ${JSON.stringify(sizes)}; characters the agent streamed per scenario: ${JSON.stringify(streamed)}`,
       'each client runs in its own code-server and Chromium; the page\'s and the agent\'s Date.now() are the same clock',

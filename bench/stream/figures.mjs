@@ -95,14 +95,23 @@ function floodFigures(samples, sizes, floodTimeoutMs) {
   ];
 }
 
-export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs }) {
+export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs, kinds = ['stream', 'tools', 'load', 'flood'] }) {
   const figures = [];
-  for (const kind of ['stream', 'tools']) {
+  for (const kind of ['stream', 'tools'].filter((k) => kinds.includes(k))) {
     const what = label(kind, sizes);
     figures.push(...latencyFigures(samples, kind, what));
     figures.push(paired(samples, kind, (s) => s.lastLagMs, { id: `stream.${kind}.lastLag`, label: `${what}: lag of the last ${kind === 'tools' ? 'update' : 'chunk'} after its write`, unit: 'ms' }));
     figures.push(...traceFigures(samples, kind, what), postedFigure(samples, kind, what, streamed), ...hostFigures(samples, kind, what));
   }
+  if (kinds.includes('load')) loadFigures(figures, samples, sizes, streamed);
+  if (kinds.includes('flood')) {
+    const floodLabel = label('flood', sizes);
+    figures.push(...floodFigures(samples, sizes, floodTimeoutMs), ...traceFigures(samples, 'flood', floodLabel), postedFigure(samples, 'flood', floodLabel, streamed), ...hostFigures(samples, 'flood', floodLabel, { memoryBudget: 2 }));
+  }
+  return figures;
+}
+
+function loadFigures(figures, samples, sizes, streamed) {
   const loadLabel = label('load', sizes);
   figures.push(
     paired(samples, 'load', (s) => s.onScreenMs ?? s.inDomMs, {
@@ -111,7 +120,4 @@ export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs }) {
     }),
     ...traceFigures(samples, 'load', loadLabel), postedFigure(samples, 'load', loadLabel, streamed), ...hostFigures(samples, 'load', loadLabel),
   );
-  const floodLabel = label('flood', sizes);
-  figures.push(...floodFigures(samples, sizes, floodTimeoutMs), ...traceFigures(samples, 'flood', floodLabel), postedFigure(samples, 'flood', floodLabel, streamed), ...hostFigures(samples, 'flood', floodLabel, { memoryBudget: 2 }));
-  return figures;
 }
