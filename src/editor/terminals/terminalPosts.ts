@@ -4,7 +4,8 @@
 // its snapshot (`snapshot()`), and deltas continue from there. No `vscode` here.
 import type { TranscriptEntry } from '../../shared/model';
 import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
-import { FRAME_MS, FrameScheduler, timerScheduler } from '../../shared/frameScheduler';
+import { FRAME_MS, FrameScheduler } from '../../shared/frameScheduler';
+import { timerScheduler } from '../../webview/timerScheduler';
 import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
 import type { SessionKey } from '../../shared/sessionKey';
 
