@@ -118,7 +118,7 @@ export class PatchCoalescer {
     this.headerDirty = false;
     if (upserts.length > 0 || deltas.length > 0) {
       const totalEntries = session.entries.length;
-      const totalChanged = totalEntries !== this.sentTotal;
+      const totalChanged = totalEntries !== this.sentTotal && !onlyAppended(session, upserts, this.sentTotal);
       this.sentTotal = totalEntries;
       this.post({
         type: 'entries',
@@ -178,6 +178,17 @@ export class PatchCoalescer {
       if (!oldest.done) this.sent.delete(oldest.value);
     }
   }
+}
+
+/**
+ * The entry count changed only by the new entries this post appends at the end (`upserts` are the newest entries,
+ * as many as the count grew by): the view counts them itself (see the store's 'entries'), the count is left out.
+ */
+function onlyAppended(session: SessionState, upserts: readonly TranscriptEntry[], sentTotal: number | undefined): boolean {
+  const entries = session.entries;
+  if (sentTotal === undefined || upserts.length === 0 || entries.length - sentTotal !== upserts.length) return false;
+  const first = entries.length - upserts.length;
+  return upserts.every((entry, i) => entries[first + i] === entry);
 }
 
 /** The dirty entries in transcript order; walks from the end, where changes almost always are. */
