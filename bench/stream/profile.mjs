@@ -5,14 +5,17 @@
 // style, layout, paint...), the functions with the most self time, and what was posted to the chat document.
 // Not a figure of the benchmark: a tool to look with. Writes the profile and the trace under .test-artifacts/bench/.
 //
-// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|load|flood] [--quick]
-// (runs on a production build made into a scratch folder, as the stream case does)
+// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|load|flood] [--quick] [--dev] [--stacks]
+// (runs on a production build made into a scratch folder, as the stream case does; --dev: on the repository's own
+// dist/ from `npm run build`, not minified, so the profile names functions; --stacks: prints where the chat's
+// requestAnimationFrame calls come from)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findExtensionHost } from '../e2e/idle.mjs';
 import { installProbe } from '../e2e/probe.mjs';
 import { productionExtension } from '../lib/productionBuild.mjs';
+import { repoRoot } from '../lib/paths.mjs';
 import { artifactsDir, newWorkbenchPage, openWorkbenchSession } from '../lib/workbench.mjs';
 import { FLOOR_EXTENSION, floor, product } from './clients.mjs';
 import { LOAD_SESSION_ID, MARK, probeOptions, sizes as sizesFor, writeStreamScenario } from './scenario.mjs';
@@ -23,6 +26,8 @@ const args = process.argv.slice(2);
 const client = args[0] === 'floor' ? floor : product;
 const kind = args[1] ?? 'tools';
 const quick = args.includes('--quick');
+const dev = args.includes('--dev');
+const stacks = args.includes('--stacks');
 const sizes = sizesFor(quick);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 
@@ -69,7 +74,7 @@ function summariseProfile(profile) {
 }
 
 async function main() {
-  const productExtension = client === product ? productionExtension(path.join(scratch, 'extension')) : undefined;
+  const productExtension = dev ? repoRoot : client === product ? productionExtension(path.join(scratch, 'extension')) : undefined;
   const dir = path.join(scratch, 'window');
   mkdirSync(dir, { recursive: true });
   const scenarioFile = path.join(dir, 'scenario.json');
@@ -79,6 +84,7 @@ async function main() {
   try {
     const { page, context } = await newWorkbenchPage(session.browser);
     await context.addInitScript(installProbe, probeOptions);
+    if (stacks) await context.addInitScript(recordAnimationFrameCallers);
     await page.goto(session.url(client === floor ? FLOOR_EXTENSION : productExtension));
     const frame = await client.open(page);
     for (let i = 0; i < 50 && !findHost(scenarioFile); i++) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -108,6 +114,7 @@ async function main() {
     writeFileSync(`${base}.trace.json`, JSON.stringify({ traceEvents: events }));
     console.log(`${client.name} ${kind}: posted ${after.posted - before.posted} chars in ${after.messages - before.messages} messages`);
     console.log(latencySplit(probe));
+    if (stacks) console.log(await frame.evaluate(() => Object.entries(window.__rafCallers ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([stack, n]) => `${n}x\n${stack}`).join('\n\n')));
     console.log('renderer main thread, per trace event (nested events counted in their parents too):');
     console.log(summariseTrace(events));
     console.log(summariseProfile(profile));
@@ -131,6 +138,19 @@ function latencySplit({ stamps, received }) {
   return Object.entries(parts)
     .map(([name, values]) => `${name.padEnd(7)} n=${values.length} p50 ${at(values, 50)} p90 ${at(values, 90)} p99 ${at(values, 99)} max ${Math.max(...values)} ms`)
     .join('\n');
+}
+
+/** In each child frame: counts requestAnimationFrame calls by the stack that made them. */
+function recordAnimationFrameCallers() {
+  if (window.top === window) return;
+  const callers = {};
+  window.__rafCallers = callers;
+  const original = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    const stack = (new Error().stack ?? '').split('\n').slice(2, 14).map((line) => line.trim().replace(/\(.*\/([^/]+)\)$/, '($1)')).join('\n');
+    callers[stack] = (callers[stack] ?? 0) + 1;
+    return original(callback);
+  };
 }
 
 function findHost(scenarioFile) {
