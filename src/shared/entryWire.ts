@@ -1,7 +1,8 @@
 // Transcript entries on their way to the chat view, shorter: what the view can tell without being told is left out
 // and filled back in as the message arrives (before its store sees it). A tool call's empty `content`, `locations`
-// and `extra` (most calls have none of them while they run, many never) and its `toolCallId` when the entry's id
-// says it (`t:<toolCallId>`) would otherwise cost each card about 60 characters, more than a short title. Applied
+// and `extra` (most calls have none of them while they run, many never), and its `kind` and `toolCallId` when the
+// entry's id says them (`t:<toolCallId>`: only tool calls have such ids, see reducer.ts) would otherwise cost each
+// card about 80 characters, more than a short title. Applied
 // to whole entries only (snapshot, new entries, older pages, resends); deltas name only what changed already.
 // Pure: no `vscode`, no DOM.
 import type { TranscriptEntry } from './model';
@@ -29,20 +30,23 @@ export function packEntry(entry: TranscriptEntry): TranscriptEntry {
   for (const [key, shape] of Object.entries(empties ?? {})) {
     if (isEmpty(packed[key], shape)) delete packed[key];
   }
-  if (derivedId) delete packed.toolCallId;
+  if (derivedId) {
+    delete packed.toolCallId;
+    delete packed.kind;
+  }
   return packed as unknown as TranscriptEntry;
 }
 
 /** What `packEntry` left out, filled back in; an entry that was not packed comes back as it is. */
 export function unpackEntry(entry: TranscriptEntry): TranscriptEntry {
   const raw = entry as unknown as Record<string, unknown>;
-  const empties = EMPTY_WHEN_LEFT_OUT[String(raw.kind)];
-  const missingId = raw.kind === 'tool_call' && raw.toolCallId === undefined && typeof raw.id === 'string' && raw.id.startsWith(TOOL_CALL_ID_PREFIX);
+  const byId = raw.kind === undefined && typeof raw.id === 'string' && raw.id.startsWith(TOOL_CALL_ID_PREFIX);
+  const kind = byId ? 'tool_call' : String(raw.kind);
+  const empties = EMPTY_WHEN_LEFT_OUT[kind];
   const missing = Object.keys(empties ?? {}).filter((key) => raw[key] === undefined);
-  if (missing.length === 0 && !missingId) return entry;
-  const unpacked: Record<string, unknown> = { ...raw };
+  if (missing.length === 0 && !byId) return entry;
+  const unpacked: Record<string, unknown> = byId ? { kind, ...raw, toolCallId: (raw.id as string).slice(TOOL_CALL_ID_PREFIX.length) } : { ...raw };
   for (const key of missing) unpacked[key] = empties?.[key] === 'array' ? [] : {};
-  if (missingId) unpacked.toolCallId = (raw.id as string).slice(TOOL_CALL_ID_PREFIX.length);
   return unpacked as unknown as TranscriptEntry;
 }
 

@@ -20,9 +20,9 @@ function roundTrip(message: HostToWebview): HostToWebview | undefined {
 }
 
 describe('entries on the wire to the view', () => {
-  it("leaves out a tool call's empty content, locations and extra, and the toolCallId its id says", () => {
+  it("leaves out a tool call's empty content, locations and extra, and the kind and toolCallId its id says", () => {
     const packed = packEntry(toolCall()) as unknown as Record<string, unknown>;
-    assert.deepEqual(Object.keys(packed).sort(), ['id', 'kind', 'rev', 'status', 'title', 'toolKind']);
+    assert.deepEqual(Object.keys(packed).sort(), ['id', 'rev', 'status', 'title', 'toolKind']);
     assert.deepEqual(unpackEntry(packEntry(toolCall())), toolCall());
   });
 
