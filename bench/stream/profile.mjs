@@ -5,7 +5,7 @@
 // style, layout, paint...), the functions with the most self time, and what was posted to the chat document.
 // Not a figure of the benchmark: a tool to look with. Writes the profile and the trace under .test-artifacts/bench/.
 //
-// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|load|flood] [--quick] [--dev] [--stacks]
+// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|long|load|flood] [--quick] [--dev] [--stacks] [--css <rules>]
 // (runs on a production build made into a scratch folder, as the stream case does; --dev: on the repository's own
 // dist/ from `npm run build`, not minified, so the profile names functions; --stacks: prints where the chat's
 // requestAnimationFrame calls come from)
@@ -28,6 +28,8 @@ const kind = args[1] ?? 'tools';
 const quick = args.includes('--quick');
 const dev = args.includes('--dev');
 const stacks = args.includes('--stacks');
+/** --css "<rules>": a style sheet added to the chat document before the scenario (to try a CSS change). */
+const css = args.includes('--css') ? args[args.indexOf('--css') + 1] : undefined;
 const sizes = sizesFor(quick);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 
@@ -88,6 +90,7 @@ async function main() {
     await page.goto(session.url(client === floor ? FLOOR_EXTENSION : productExtension));
     const frame = await client.open(page);
     for (let i = 0; i < 50 && !findHost(scenarioFile); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (css) await frame.evaluate((rules) => document.head.appendChild(Object.assign(document.createElement('style'), { textContent: rules })), css);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
