@@ -103,7 +103,7 @@ export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs, kind
     figures.push(...latencyFigures(samples, kind, what));
     figures.push(paired(samples, kind, (s) => s.lastLagMs, { id: `stream.${kind}.lastLag`, label: `${what}: lag of the last ${kind === 'tools' ? 'update' : 'chunk'} after its write`, unit: 'ms' }));
     if (kind === 'long') {
-      figures.push(paired(samples, kind, (s) => s.inDomMs, { id: 'stream.long.shown', label: `${what}: prompt sent → its end in the DOM (the 10k entries, then the message)`, unit: 'ms' }));
+      figures.push(paired(samples, kind, (s) => s.inDomMs, { id: 'stream.long.shown', label: `${what}: prompt sent → its end in the DOM (the entries, then the message)`, unit: 'ms' }));
     }
     figures.push(...traceFigures(samples, kind, what), postedFigure(samples, kind, what, streamed), ...hostFigures(samples, kind, what));
   }
