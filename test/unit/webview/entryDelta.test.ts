@@ -172,6 +172,32 @@ describe('entry deltas (host coalescer ↔ view store)', () => {
     assert.ok(link.postedChars <= 2 * streamed, `posted ${link.postedChars} characters for ${streamed} of titles`);
   });
 
+  it('the entry count: left out while new entries only append, sent when the host dropped its oldest in the same frame', () => {
+    const link = new Link();
+    for (let i = 0; i < 5; i++) link.change((state) => addUserMessage(state, [{ type: 'text', text: `m${i}` }]));
+    link.frame();
+    link.deliver();
+    link.assertInSync();
+    link.change((state) => addUserMessage(state, [{ type: 'text', text: 'one more' }]));
+    link.frame();
+    assert.equal(link.inFlight.length, 1);
+    const appended = link.inFlight[0];
+    assert.ok(appended.type === 'entries' && appended.totalEntries === undefined, 'the view counts the appended entry itself');
+    link.deliver();
+    link.assertInSync();
+    // The host drops its three oldest entries (its memory cap) while a new one comes.
+    link.change((state) => {
+      state.entries.splice(0, 3);
+      state.header.dropped = { entries: 3, chars: 6 };
+      return { ...addUserMessage(state, [{ type: 'text', text: 'after the drop' }]), header: true };
+    });
+    link.frame();
+    const afterDrop = link.inFlight[0];
+    assert.ok(afterDrop.type === 'entries' && afterDrop.totalEntries === 4, 'the count goes along');
+    link.deliver();
+    link.assertInSync();
+  });
+
   it('a tool call update carries only the fields that changed', () => {
     const state = createSessionState('sid');
     applySessionUpdate(state, { sessionUpdate: 'tool_call', toolCallId: 'x', title: 'Run', kind: 'execute', rawInput: { command: 'x'.repeat(5000) } }, 1);
