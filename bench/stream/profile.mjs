@@ -5,7 +5,7 @@
 // style, layout, paint...), the functions with the most self time, and what was posted to the chat document.
 // Not a figure of the benchmark: a tool to look with. Writes the profile and the trace under .test-artifacts/bench/.
 //
-// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|long|load|flood] [--quick] [--dev] [--stacks] [--css <rules>]
+// usage: node bench/stream/profile.mjs [ours|floor] [tools|stream|long|load|flood] [--quick] [--dev] [--stacks] [--css <rules>] [--before <kind>]
 // (runs on a production build made into a scratch folder, as the stream case does; --dev: on the repository's own
 // dist/ from `npm run build`, not minified, so the profile names functions; --stacks: prints where the chat's
 // requestAnimationFrame calls come from)
@@ -30,6 +30,8 @@ const dev = args.includes('--dev');
 const stacks = args.includes('--stacks');
 /** --css "<rules>": a style sheet added to the chat document before the scenario (to try a CSS change). */
 const css = args.includes('--css') ? args[args.indexOf('--css') + 1] : undefined;
+/** --before <kind>: plays that scenario first, unprofiled (as the stream case plays the scenarios one after another). */
+const beforeKind = args.includes('--before') ? args[args.indexOf('--before') + 1] : undefined;
 const sizes = sizesFor(quick);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 
@@ -90,6 +92,11 @@ async function main() {
     await page.goto(session.url(client === floor ? FLOOR_EXTENSION : productExtension));
     const frame = await client.open(page);
     for (let i = 0; i < 50 && !findHost(scenarioFile); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (beforeKind) {
+      const first = beforeKind === 'load' ? await client.load(frame) : await client.send(frame, beforeKind);
+      await frame.waitForFunction((name) => window.__benchProbe?.marks[name], MARK[beforeKind], { timeout: 180_000, polling: 100 });
+      await first.finished(60_000);
+    }
     if (css) await frame.evaluate((rules) => document.head.appendChild(Object.assign(document.createElement('style'), { textContent: rules })), css);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -102,6 +109,7 @@ async function main() {
     await cdp.send('Profiler.start');
     const before = await frame.evaluate(() => ({ posted: window.__benchProbe.posted, messages: window.__benchProbe.messages }));
     await frame.evaluate(() => performance.mark('bench:profile-start'));
+    const startedAt = Date.now();
     const action = kind === 'load' ? await client.load(frame) : await client.send(frame, kind);
     await frame.waitForFunction((name) => window.__benchProbe?.marks[name], MARK[kind], { timeout: 180_000, polling: 100 });
     await action.finished(60_000);
@@ -116,7 +124,7 @@ async function main() {
     writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
     writeFileSync(`${base}.trace.json`, JSON.stringify({ traceEvents: events }));
     console.log(`${client.name} ${kind}: posted ${after.posted - before.posted} chars in ${after.messages - before.messages} messages`);
-    console.log(latencySplit(probe));
+    console.log(latencySplit(probe, startedAt));
     if (stacks) console.log(await frame.evaluate(() => Object.entries(window.__rafCallers ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([stack, n]) => `${n}x\n${stack}`).join('\n\n')));
     console.log('renderer main thread, per trace event (nested events counted in their parents too):');
     console.log(summariseTrace(events));
@@ -128,9 +136,10 @@ async function main() {
 }
 
 /** Each stamp's latency split at the message that carried it: agent write → message in the page → stamp in the DOM. */
-function latencySplit({ stamps, received }) {
+function latencySplit({ stamps, received }, since) {
   const parts = { total: [], toPage: [], inPage: [] };
   for (const [key, seenAt] of Object.entries(stamps)) {
+    if (seenAt < since) continue;
     const writtenAt = Date.parse(key.slice(key.indexOf(':') + 1));
     parts.total.push(seenAt - writtenAt);
     if (received[key] === undefined) continue;
