@@ -1,5 +1,6 @@
 // The frame clock of what the host posts to the chat view: at most one post per ~16 ms frame, through a scheduler
-// that tests replace with a manual one (the host's own, on Node's timers, is src/webview/timerScheduler.ts).
+// that tests replace with a manual one. `timerScheduler` works wherever there are timers; the chat's coalescer uses
+// the host's own (src/webview/timerScheduler.ts), whose `soon` is Node's setImmediate.
 
 export interface FrameScheduler {
   /** Runs `callback` after about `delayMs`; returns a function that cancels it. */
@@ -13,3 +14,16 @@ export interface FrameScheduler {
 }
 
 export const FRAME_MS = 16;
+
+/** On plain timers: `soon` is a 0 ms timeout (not ordered after the I/O that is ready, unlike setImmediate). */
+export const timerScheduler: FrameScheduler = {
+  schedule(callback, delayMs) {
+    const handle = setTimeout(callback, delayMs);
+    return () => clearTimeout(handle);
+  },
+  soon(callback) {
+    const handle = setTimeout(callback, 0);
+    return () => clearTimeout(handle);
+  },
+  now: () => Date.now(),
+};

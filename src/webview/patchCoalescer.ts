@@ -14,7 +14,7 @@ import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEnt
 import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview } from '../shared/webviewProtocol';
 import { FRAME_MS, type FrameScheduler } from '../shared/frameScheduler';
-import { timerScheduler } from './timerScheduler';
+import { hostScheduler } from './timerScheduler';
 
 export { FRAME_MS };
 
@@ -49,7 +49,7 @@ export class PatchCoalescer {
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
-    private readonly scheduler: FrameScheduler = timerScheduler,
+    private readonly scheduler: FrameScheduler = hostScheduler,
     private readonly sentLimit = SENT_ENTRIES_KEPT,
   ) {}
 

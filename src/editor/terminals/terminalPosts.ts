@@ -4,8 +4,7 @@
 // its snapshot (`snapshot()`), and deltas continue from there. No `vscode` here.
 import type { TranscriptEntry } from '../../shared/model';
 import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
-import { FRAME_MS, FrameScheduler } from '../../shared/frameScheduler';
-import { timerScheduler } from '../../webview/timerScheduler';
+import { FRAME_MS, FrameScheduler, timerScheduler } from '../../shared/frameScheduler';
 import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
 import type { SessionKey } from '../../shared/sessionKey';
 
