@@ -11,6 +11,9 @@
 //   window.__benchProbe.posted       with `countMessages`: characters of every message event the document received,
 //                                    as JSON.stringify(event.data).length (what its host posted to it), and
 //   window.__benchProbe.messages     how many
+//   window.__benchProbe.received[iso] with `countMessages`: when a message carrying the stamp "@@iso@@" first arrived
+//                                    (what of a stamp's latency is the host's and the way to the page, and what the
+//                                    page's own, until the stamp is in the DOM)
 // It only reads text of nodes the mutations added or changed. In the workbench's own top-level page it only records
 // long tasks (> 50 ms) as window.__benchLongTasks: [start, duration] on the page clock (a cross-check of the trace
 // in longTasks.mjs: Chromium reports there the tasks of same-origin frames in its renderer, the chat's included).
@@ -32,7 +35,7 @@ export function installProbe({ stampPattern, markPattern, countMessages = false 
   }
   const pattern = new RegExp(stampPattern, 'g');
   const markers = new RegExp(markPattern, 'g');
-  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, onScreen: {}, resizes: [], attached: 0, posted: 0, messages: 0 };
+  const probe = { createdAt: Date.now(), stamps: {}, marks: {}, onScreen: {}, resizes: [], attached: 0, posted: 0, messages: 0, received: {} };
   window.__benchProbe = probe;
   // The innermost element showing `mark` inside `node` (which just came into the DOM or changed).
   const elementShowing = (node, mark) => {
@@ -80,7 +83,10 @@ export function installProbe({ stampPattern, markPattern, countMessages = false 
   });
   const resized = () => probe.resizes.push([Date.now(), window.innerWidth, window.innerHeight]);
   const received = (event) => {
-    probe.posted += JSON.stringify(event.data)?.length ?? 0;
+    const now = Date.now();
+    const json = JSON.stringify(event.data) ?? '';
+    probe.posted += json.length;
+    if (json.includes('@@')) for (const match of json.matchAll(pattern)) probe.received[match[1] + match[2]] ??= now;
     probe.messages++;
   };
   // The webview host fills this frame with document.open()/write(), which drops observers registered before it

@@ -11,6 +11,7 @@ const fixed = (value, digits = 0) => (value === undefined || Number.isNaN(value)
 function label(kind, sizes) {
   if (kind === 'stream') return `${sizes.stream.chunks.toLocaleString('en')} chunks of one message, one per ${sizes.stream.delayMs} ms`;
   if (kind === 'tools') return `${sizes.tools.pairs} tool_call + tool_call_update pairs, one per ${sizes.tools.delayMs} ms`;
+  if (kind === 'long') return `${sizes.long.chunks} chunks of one message, one per ${sizes.long.delayMs} ms, below a ${sizes.long.entries.toLocaleString('en')}-entry transcript`;
   if (kind === 'load') return `session/load of ${sizes.load.turns.toLocaleString('en')} turns`;
   return `flood of ${sizes.flood.chunks.toLocaleString('en')} chunks into one message`;
 }
@@ -95,14 +96,26 @@ function floodFigures(samples, sizes, floodTimeoutMs) {
   ];
 }
 
-export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs }) {
+export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs, kinds = ['stream', 'tools', 'long', 'load', 'flood'] }) {
   const figures = [];
-  for (const kind of ['stream', 'tools']) {
+  for (const kind of ['stream', 'tools', 'long'].filter((k) => kinds.includes(k))) {
     const what = label(kind, sizes);
     figures.push(...latencyFigures(samples, kind, what));
     figures.push(paired(samples, kind, (s) => s.lastLagMs, { id: `stream.${kind}.lastLag`, label: `${what}: lag of the last ${kind === 'tools' ? 'update' : 'chunk'} after its write`, unit: 'ms' }));
+    if (kind === 'long') {
+      figures.push(paired(samples, kind, (s) => s.inDomMs, { id: 'stream.long.shown', label: `${what}: prompt sent → its end in the DOM (the entries, then the message)`, unit: 'ms' }));
+    }
     figures.push(...traceFigures(samples, kind, what), postedFigure(samples, kind, what, streamed), ...hostFigures(samples, kind, what));
   }
+  if (kinds.includes('load')) loadFigures(figures, samples, sizes, streamed);
+  if (kinds.includes('flood')) {
+    const floodLabel = label('flood', sizes);
+    figures.push(...floodFigures(samples, sizes, floodTimeoutMs), ...traceFigures(samples, 'flood', floodLabel), postedFigure(samples, 'flood', floodLabel, streamed), ...hostFigures(samples, 'flood', floodLabel, { memoryBudget: 2 }));
+  }
+  return figures;
+}
+
+function loadFigures(figures, samples, sizes, streamed) {
   const loadLabel = label('load', sizes);
   figures.push(
     paired(samples, 'load', (s) => s.onScreenMs ?? s.inDomMs, {
@@ -111,7 +124,4 @@ export function scenarioFigures(samples, { sizes, streamed, floodTimeoutMs }) {
     }),
     ...traceFigures(samples, 'load', loadLabel), postedFigure(samples, 'load', loadLabel, streamed), ...hostFigures(samples, 'load', loadLabel),
   );
-  const floodLabel = label('flood', sizes);
-  figures.push(...floodFigures(samples, sizes, floodTimeoutMs), ...traceFigures(samples, 'flood', floodLabel), postedFigure(samples, 'flood', floodLabel, streamed), ...hostFigures(samples, 'flood', floodLabel, { memoryBudget: 2 }));
-  return figures;
 }

@@ -7,7 +7,7 @@ import { within } from '../lib/workbench.mjs';
 import { MARK } from './scenario.mjs';
 
 /** Stamp prefixes (the probe's keys start with them) whose latencies a scenario reports. */
-const STAMPED = { stream: /^c\d+:/, tools: /^[tu]\d+:/, flood: /^e0:/, load: null };
+const STAMPED = { stream: /^c\d+:/, tools: /^[tu]\d+:/, long: /^l\d+:/, flood: /^e0:/, load: null };
 const SHOWN_GRACE_MS = 10_000;
 
 const counters = (frame) => frame.evaluate(() => ({ posted: window.__benchProbe.posted, messages: window.__benchProbe.messages }));

@@ -7,6 +7,9 @@
 //              the agent's clock when it was written as "@@c<i>:<ISO time>@@", then STREAM-END.
 //   "tools"  → `tools.pairs` pairs `tools.delayMs` apart: a tool_call whose title carries "@@t<i>:<time>@@" and its
 //              tool_call_update (completed, the title stamped "@@u<i>:<time>@@"); then a message TOOLS-END.
+//   "long"   → a 10k-entry transcript: `long.entries` entries as fast as the client reads them (agent messages, each
+//              its own, alternating with completed tool calls), then one message of `long.chunks` chunks
+//              `long.delayMs` apart, each stamped "@@l<i>:<time>@@", then LONG-END: streaming below a long transcript.
 //   "flood"  → one message: a first line, then `flood.chunks` chunks " f<i>" as fast as the client reads them, then
 //              " FLOOD-END @@e0:<time>@@" (the last write, stamped).
 //   session/load of LOAD_SESSION_ID → its stored history: `load.turns` turns (a user message, an agent answer), the
@@ -15,10 +18,10 @@ import { writeFileSync } from 'node:fs';
 
 export const LOAD_SESSION_ID = 'bench-load';
 export const LOAD_TITLE = 'Load benchmark';
-export const MARK = { stream: 'STREAM-END', tools: 'TOOLS-END', load: 'LOAD-END', flood: 'FLOOD-END' };
+export const MARK = { stream: 'STREAM-END', tools: 'TOOLS-END', long: 'LONG-END', load: 'LOAD-END', flood: 'FLOOD-END' };
 /** "@@<letter><n>:<ISO time>@@": the probe keys what it sees by "<letter><n>:" + the time. */
 export const STAMP = /@@([a-z]\d*:)(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)@@/g;
-export const MARKS = /(?:STREAM|TOOLS|LOAD|FLOOD)-END/g;
+export const MARKS = /(?:STREAM|TOOLS|LONG|LOAD|FLOOD)-END/g;
 export const probeOptions = { stampPattern: STAMP.source, markPattern: MARKS.source, countMessages: true };
 
 const ISO_LENGTH = '2026-01-01T00:00:00.000Z'.length;
@@ -32,6 +35,7 @@ export function sizes(quick) {
     stream: { chunks: 2_000 / scale, delayMs: 5 },
     flood: { chunks: 20_000 / scale },
     tools: { pairs: 300 / scale, delayMs: 20 },
+    long: { entries: 10_000 / scale, chunks: 200 / scale, delayMs: 20 },
     load: { turns: 2_000 / scale },
   };
 }
@@ -64,6 +68,28 @@ function toolsTurn({ pairs, delayMs }) {
   };
 }
 
+const LONG_LINE = 'Entry ${i}: the agent looked at `src/file${i}.ts` and found **nothing** to change in this part.';
+const LONG_TITLE = 'Read src/file${i}.ts';
+const LONG_HEAD = 'Streaming below a long transcript:\n';
+
+function longTurn({ entries, chunks, delayMs }) {
+  return {
+    match: '^long$',
+    steps: [
+      {
+        repeat: entries / 2,
+        steps: [
+          { update: { sessionUpdate: 'agent_message_chunk', messageId: 'long-${i}', content: { type: 'text', text: LONG_LINE } } },
+          { toolCall: { toolCallId: 'long-tool-${i}', title: LONG_TITLE, kind: 'read', status: 'completed' } },
+        ],
+      },
+      { say: LONG_HEAD, messageId: 'long-stream' },
+      { repeat: chunks, steps: [{ delayMs }, { say: ' @@l${i}:${time}@@', messageId: 'long-stream' }] },
+      { say: ` ${MARK.long}`, messageId: 'long-stream' },
+    ],
+  };
+}
+
 function floodTurn({ chunks }) {
   return {
     match: '^flood$',
@@ -76,12 +102,19 @@ function floodTurn({ chunks }) {
 }
 
 /** The text of each chunk the agent writes in each turn, so that "characters streamed" is known exactly. */
-export function streamedCharacters({ stream, tools, flood, load }) {
+export function streamedCharacters({ stream, tools, long, flood, load }) {
+  const fill = (template, i) => template.replaceAll('${i}', String(i));
   return {
     stream: 'Streaming benchmark:\n'.length + sumOver(stream.chunks, (i) => 1 + stampLength(`c${i}`)) + 1 + MARK.stream.length,
     tools:
       sumOver(tools.pairs, (i) => `Read src/file${i}.ts `.length + stampLength(`t${i}`) + `Read src/file${i}.ts, done `.length + stampLength(`u${i}`)) +
       MARK.tools.length,
+    long:
+      sumOver(long.entries / 2, (i) => fill(LONG_LINE, i).length + fill(LONG_TITLE, i).length) +
+      LONG_HEAD.length +
+      sumOver(long.chunks, (i) => 1 + stampLength(`l${i}`)) +
+      1 +
+      MARK.long.length,
     flood: 'Flood benchmark:\n'.length + sumOver(flood.chunks, (i) => ` f${i}`.length) + ` ${MARK.flood} `.length + stampLength('e0'),
     load: loadHistory(load.turns).reduce((sum, update) => sum + update.content.text.length, 0),
   };
@@ -105,7 +138,7 @@ export function writeStreamScenario({ scenarioFile, storeFile, cwd, sizes: given
     agentCapabilities: { loadSession: true, promptCapabilities: { image: false, audio: false, embeddedContext: false }, sessionCapabilities: { list: {} } },
     store: storeFile,
     pacing: { chunk: 0, delayMs: 0 },
-    turns: [streamTurn(given.stream), toolsTurn(given.tools), floodTurn(given.flood), { steps: [{ say: 'Unknown benchmark prompt.' }] }],
+    turns: [streamTurn(given.stream), toolsTurn(given.tools), longTurn(given.long), floodTurn(given.flood), { steps: [{ say: 'Unknown benchmark prompt.' }] }],
   };
   const store = { version: 1, sessions: [{ sessionId: LOAD_SESSION_ID, cwd, title: LOAD_TITLE, updatedAt: '2000-01-01T00:00:00.000Z', history: loadHistory(given.load.turns) }] };
   writeFileSync(storeFile, JSON.stringify(store));

@@ -131,7 +131,10 @@ export type HostToWebview =
       sessionKey: SessionKey;
       upserts?: TranscriptEntry[];
       deltas?: EntryDelta[];
-      /** How many entries the session has in all; omitted when the view has it already. */
+      /**
+       * How many entries the session has in all; omitted when the view has it already, or when the session grew by
+       * exactly the new entries in `upserts` (the view adds those it appended).
+       */
       totalEntries?: number;
       header?: SessionHeader;
     }

@@ -14,6 +14,7 @@ import type { SessionKey } from '../shared/sessionKey';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
 import { makeNonce, renderWebviewHtml } from './html';
 import { PatchCoalescer } from './patchCoalescer';
+import { packForView } from '../shared/entryWire';
 import { describeError } from '../shared/errors';
 import { ViewOutbox } from './viewOutbox';
 import { waitingBadge } from './viewBadge';
@@ -40,7 +41,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private readonly outbox = new ViewOutbox({
-    send: (message) => void this.view?.webview.postMessage(message),
+    send: (message) => void this.view?.webview.postMessage(packForView(message)),
     sendSnapshot: () => this.sendSnapshot(),
   });
   private readonly coalescer = new PatchCoalescer((message) => this.post(message));

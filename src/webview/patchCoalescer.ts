@@ -2,14 +2,27 @@
 // view has is sent as a delta against what was last posted of it (entryDelta.ts: a streamed message costs its new
 // text, not the whole message again); an entry the view does not have yet is sent whole. The header goes along only
 // when it differs from what the view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
+//
+// After a quiet frame the post goes out at once, but only once the messages the agent sent together have all been
+// handled: the JSON-RPC connection handles one message per turn of the event loop (setImmediate), so a tool call
+// and its update written together reach the session one turn apart (or two reads apart). The post waits until a
+// turn passes with no new change and nothing changed for QUIET_MS (or the frame is over): a card is posted as it
+// ended up, not mounted running and changed a frame later.
 import type { EntryDelta, SentEntry } from '../shared/entryDelta';
 import { deltaSince, recordSent } from '../shared/entryDelta';
 import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../shared/model';
 import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview } from '../shared/webviewProtocol';
-import { FRAME_MS, FrameScheduler, timerScheduler } from '../shared/frameScheduler';
+import { FRAME_MS, type FrameScheduler } from '../shared/frameScheduler';
+import { hostScheduler } from './timerScheduler';
 
 export { FRAME_MS };
+
+/**
+ * After a quiet frame, how long (ms) nothing must change before the post goes out: the agent writes a tool call and
+ * its update one right after the other, but they may reach the host in two reads a fraction of a millisecond apart.
+ */
+export const QUIET_MS = 1;
 
 /**
  * How many entries' sent copies are remembered (the newest first kept): changes almost always hit the newest
@@ -24,6 +37,9 @@ export class PatchCoalescer {
   private headerDirty = false;
   private cancelScheduled: (() => void) | undefined;
   private lastFlush = -Infinity;
+  /** A change came since the post waiting for a quiet turn last looked. */
+  private changedSinceLook = false;
+  private lastChangeAt = -Infinity;
   /** What the view has of each entry, in the order they were posted (a Map keeps insertion order). */
   private readonly sent = new Map<EntryId, SentEntry>();
   /** The header as the view has it (JSON), to skip posting an unchanged one. */
@@ -33,7 +49,7 @@ export class PatchCoalescer {
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
-    private readonly scheduler: FrameScheduler = timerScheduler,
+    private readonly scheduler: FrameScheduler = hostScheduler,
     private readonly sentLimit = SENT_ENTRIES_KEPT,
   ) {}
 
@@ -47,10 +63,35 @@ export class PatchCoalescer {
   add(change: SessionChange): void {
     for (const id of change.entries) this.dirtyEntries.add(id);
     this.headerDirty ||= change.header;
+    this.changedSinceLook = true;
+    this.lastChangeAt = this.scheduler.now();
     if (!this.cancelScheduled && (this.dirtyEntries.size > 0 || this.headerDirty)) {
-      const wait = Math.max(0, this.lastFlush + FRAME_MS - this.scheduler.now());
-      this.cancelScheduled = this.scheduler.schedule(() => this.flush(), wait);
+      const now = this.scheduler.now();
+      const wait = Math.max(0, this.lastFlush + FRAME_MS - now);
+      if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flush(), wait);
+      else this.flushWhenQuiet(now + FRAME_MS);
     }
+  }
+
+  /**
+   * Posts once a turn of the event loop passed without a new change and nothing changed for QUIET_MS, or at
+   * `deadline` (the end of the frame) whatever comes.
+   */
+  private flushWhenQuiet(deadline: number): void {
+    this.cancelScheduled = this.scheduler.soon(() => {
+      this.cancelScheduled = undefined;
+      const now = this.scheduler.now();
+      if (now >= deadline) this.flush();
+      else if (this.changedSinceLook) {
+        this.changedSinceLook = false;
+        this.flushWhenQuiet(deadline);
+      } else if (now - this.lastChangeAt < QUIET_MS) {
+        this.cancelScheduled = this.scheduler.schedule(() => {
+          this.cancelScheduled = undefined;
+          this.flushWhenQuiet(deadline);
+        }, Math.min(QUIET_MS - (now - this.lastChangeAt), deadline - now));
+      } else this.flush();
+    });
   }
 
   /** Posts everything pending now. */
@@ -77,7 +118,7 @@ export class PatchCoalescer {
     this.headerDirty = false;
     if (upserts.length > 0 || deltas.length > 0) {
       const totalEntries = session.entries.length;
-      const totalChanged = totalEntries !== this.sentTotal;
+      const totalChanged = totalEntries !== this.sentTotal && !onlyAppended(session, upserts, this.sentTotal);
       this.sentTotal = totalEntries;
       this.post({
         type: 'entries',
@@ -137,6 +178,17 @@ export class PatchCoalescer {
       if (!oldest.done) this.sent.delete(oldest.value);
     }
   }
+}
+
+/**
+ * The entry count changed only by the new entries this post appends at the end (`upserts` are the newest entries,
+ * as many as the count grew by): the view counts them itself (see the store's 'entries'), the count is left out.
+ */
+function onlyAppended(session: SessionState, upserts: readonly TranscriptEntry[], sentTotal: number | undefined): boolean {
+  const entries = session.entries;
+  if (sentTotal === undefined || upserts.length === 0 || entries.length - sentTotal !== upserts.length) return false;
+  const first = entries.length - upserts.length;
+  return upserts.every((entry, i) => entries[first + i] === entry);
 }
 
 /** The dirty entries in transcript order; walks from the end, where changes almost always are. */

@@ -1,11 +1,12 @@
 // A shallow check of what arrives on `window.message` before the store sees it: enough that the store cannot
-// crash on a malformed message. The host is our own extension, so this guards against bugs, not attackers.
+// crash on a malformed message. Whole entries come packed (src/shared/entryWire.ts) and are unpacked here. The host is our own extension, so this guards against bugs, not attackers.
 import type { HostToWebview } from '../../src/shared/webviewProtocol';
 import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 import { isEntryDelta } from '../../src/shared/entryDelta';
+import { unpackFromHost } from '../../src/shared/entryWire';
 import { asChangesMessage } from '../../src/shared/changesProtocol';
 import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
@@ -36,7 +37,7 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
   switch (value.type) {
     case 'snapshot':
       return (value.agent === null || isRecord(value.agent)) && isSnapshotSession(value.session)
-        ? (value as unknown as HostToWebview)
+        ? unpackFromHost(value as unknown as HostToWebview)
         : undefined;
     case 'agent':
       return isRecord(value.agent) ? (value as unknown as HostToWebview) : undefined;
@@ -46,13 +47,13 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
         (value.totalEntries === undefined || typeof value.totalEntries === 'number') &&
         (value.deltas === undefined || (Array.isArray(value.deltas) && value.deltas.every(isEntryDelta))) &&
         (value.header === undefined || isRecord(value.header))
-        ? (value as unknown as HostToWebview)
+        ? unpackFromHost(value as unknown as HostToWebview)
         : undefined;
     case 'header':
       return typeof value.sessionKey === 'string' && isRecord(value.header) ? (value as unknown as HostToWebview) : undefined;
     case 'olderEntries':
       return typeof value.sessionKey === 'string' && isEntryList(value.entries) && typeof value.totalEntries === 'number'
-        ? (value as unknown as HostToWebview)
+        ? unpackFromHost(value as unknown as HostToWebview)
         : undefined;
     case 'focusComposer':
       return { type: 'focusComposer' };

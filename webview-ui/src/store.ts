@@ -79,9 +79,11 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
       // Patches for another session (late ones from before a snapshot of a new session) are dropped.
       if (!session || session.sessionKey !== message.sessionKey) return state;
       let next = message.upserts ? upsertEntries(session, message.upserts, applied) : session;
+      // Without a count, the session grew by the entries this message appended (or not at all).
+      const appended = next.entries.length - session.entries.length;
       if (message.deltas) next = applyDeltas(next, message.deltas, applied);
       if (message.header) next = { ...next, header: message.header };
-      const hostTotal = message.totalEntries ?? session.totalEntries;
+      const hostTotal = message.totalEntries ?? session.totalEntries + appended;
       // The host dropped its oldest entries (transcriptCaps.ts): the view lets go of them too.
       if (next.header.dropped && next.entries.length > hostTotal) next = keepNewest(next, hostTotal);
       const totalEntries = Math.max(hostTotal, next.entries.length);

@@ -10,6 +10,8 @@ import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { FRAME_MS, PatchCoalescer } from '../../../src/webview/patchCoalescer';
 import { ChatStore } from '../../../webview-ui/src/store';
+import { asHostMessage } from '../../../webview-ui/src/hostMessage';
+import { packForView } from '../../../src/shared/entryWire';
 import { ManualScheduler } from '../helpers/manualScheduler';
 
 const KEY = 's1' as SessionKey;
@@ -48,15 +50,20 @@ class Link {
     this.scheduler.advance(FRAME_MS);
   }
 
+  /** As the view provider posts (entries packed) and postMessage carries it. */
   send(message: HostToWebview): void {
-    const json = JSON.stringify(message);
+    const json = JSON.stringify(packForView(message));
     this.postedChars += json.length;
     this.inFlight.push(JSON.parse(json) as HostToWebview);
   }
 
   /** Delivers what is in flight, in order. */
   deliver(): void {
-    for (const message of this.inFlight.splice(0)) this.store.apply(message);
+    for (const message of this.inFlight.splice(0)) {
+      const checked = asHostMessage(message);
+      assert.ok(checked, `the view takes ${JSON.stringify(message)}`);
+      this.store.apply(checked);
+    }
   }
 
   /** The host answers the view's resend requests (as the view provider does). */
@@ -83,6 +90,7 @@ class Link {
     assert.ok(view, 'the view shows the session');
     assert.deepEqual(JSON.parse(JSON.stringify(view.entries)), JSON.parse(JSON.stringify(this.state.entries)));
     assert.deepEqual(view.header, JSON.parse(JSON.stringify(this.state.header)));
+    assert.equal(view.totalEntries, this.state.entries.length, 'the view counts the entries the host has');
   }
 }
 
@@ -146,6 +154,48 @@ describe('entry deltas (host coalescer ↔ view store)', () => {
     // frame's message costs its envelope (under 100 characters with these keys and revs) beside the text.
     const frames = Math.ceil(2000 / 3) + 5;
     assert.ok(link.postedChars <= streamed + frames * 100, `posted ${link.postedChars} characters for ${streamed} streamed in ${frames} frames`);
+  });
+
+  it('tool calls with their updates, one pair a frame: at most 2 characters posted per character of title', () => {
+    const link = new Link();
+    let streamed = 0;
+    for (let i = 0; i < 300; i++) {
+      const title = `Read src/file${i}.ts @@t${i}:2026-01-01T00:00:00.000Z@@`;
+      const done = `Read src/file${i}.ts, done @@u${i}:2026-01-01T00:00:00.000Z@@`;
+      streamed += title.length + done.length;
+      link.change((state) => applySessionUpdate(state, { sessionUpdate: 'tool_call', toolCallId: `tool-${i}`, title, kind: 'read', status: 'in_progress' }, 0));
+      link.change((state) => applySessionUpdate(state, { sessionUpdate: 'tool_call_update', toolCallId: `tool-${i}`, title: done, status: 'completed' }, 0));
+      link.frame();
+      link.deliver();
+    }
+    link.assertInSync();
+    assert.ok(link.postedChars <= 2 * streamed, `posted ${link.postedChars} characters for ${streamed} of titles`);
+  });
+
+  it('the entry count: left out while new entries only append, sent when the host dropped its oldest in the same frame', () => {
+    const link = new Link();
+    for (let i = 0; i < 5; i++) link.change((state) => addUserMessage(state, [{ type: 'text', text: `m${i}` }]));
+    link.frame();
+    link.deliver();
+    link.assertInSync();
+    link.change((state) => addUserMessage(state, [{ type: 'text', text: 'one more' }]));
+    link.frame();
+    assert.equal(link.inFlight.length, 1);
+    const appended = link.inFlight[0];
+    assert.ok(appended.type === 'entries' && appended.totalEntries === undefined, 'the view counts the appended entry itself');
+    link.deliver();
+    link.assertInSync();
+    // The host drops its three oldest entries (its memory cap) while a new one comes.
+    link.change((state) => {
+      state.entries.splice(0, 3);
+      state.header.dropped = { entries: 3, chars: 6 };
+      return { ...addUserMessage(state, [{ type: 'text', text: 'after the drop' }]), header: true };
+    });
+    link.frame();
+    const afterDrop = link.inFlight[0];
+    assert.ok(afterDrop.type === 'entries' && afterDrop.totalEntries === 4, 'the count goes along');
+    link.deliver();
+    link.assertInSync();
   });
 
   it('a tool call update carries only the fields that changed', () => {

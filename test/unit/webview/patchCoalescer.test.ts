@@ -2,8 +2,9 @@ import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import type { SessionState } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { FRAME_MS, PatchCoalescer } from '../../../src/webview/patchCoalescer';
+import { FRAME_MS, PatchCoalescer, QUIET_MS } from '../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
 
 function state(ids: string[]): SessionState {
   return {
@@ -68,5 +69,95 @@ describe('patch coalescer', () => {
     assert.equal(scheduler.pending, 0);
     scheduler.advance(100);
     assert.equal(posts.length, 0);
+  });
+
+  describe('messages the agent sent together', () => {
+    const call = { sessionUpdate: 'tool_call', toolCallId: 'read-1', title: 'Read a.ts', kind: 'read', status: 'in_progress' };
+    const update = { sessionUpdate: 'tool_call_update', toolCallId: 'read-1', title: 'Read a.ts, done', status: 'completed' };
+
+    // Posts are cloned as postMessage does: the host's entries change in place afterwards.
+    it('posts a tool call and the update handled in the next turn of the event loop as one card in its final state', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)), scheduler);
+      const session = createSessionState('a1');
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      coalescer.add(applySessionUpdate(session, call, 0));
+      scheduler.turn(); // the connection handles one message per turn
+      coalescer.add(applySessionUpdate(session, update, 0));
+      scheduler.advance(QUIET_MS);
+      assert.equal(posts.length, 1, 'one post');
+      const post = posts[0];
+      assert.ok(post.type === 'entries' && post.upserts?.length === 1);
+      assert.equal(post.upserts[0].kind === 'tool_call' && post.upserts[0].status, 'completed');
+      assert.ok(scheduler.now() < FRAME_MS, 'without waiting for the frame to end');
+    });
+
+    it('posts a tool call and an update read a fraction of a millisecond later as one card', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)), scheduler);
+      const session = createSessionState('a1');
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      coalescer.add(applySessionUpdate(session, call, 0));
+      scheduler.turn();
+      scheduler.turn();
+      scheduler.time += QUIET_MS / 2; // the next read
+      coalescer.add(applySessionUpdate(session, update, 0));
+      scheduler.advance(QUIET_MS);
+      assert.deepEqual(posts.map((p) => (p.type === 'entries' ? p.upserts?.map((e) => e.kind === 'tool_call' && e.status) : p.type)), [['completed']]);
+    });
+
+    it('posts after a quiet frame without waiting for the frame to end', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)), scheduler);
+      const session = createSessionState('a1');
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      coalescer.add(applySessionUpdate(session, call, 0));
+      scheduler.advance(QUIET_MS);
+      assert.equal(posts.length, 1, `posted ${QUIET_MS} ms after the change`);
+    });
+
+    it('posts by the end of the frame while changes keep coming turn after turn', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)), scheduler);
+      const session = createSessionState('a1');
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      coalescer.add(applySessionUpdate(session, call, 0));
+      for (let ms = 0; ms < FRAME_MS && posts.length === 0; ms++) {
+        scheduler.time++;
+        scheduler.turn();
+        coalescer.add(applySessionUpdate(session, { ...update, title: `Read a.ts ${ms}` }, 0));
+      }
+      assert.equal(posts.length, 1, 'posted within the frame');
+    });
+
+    it('on the real event loop, with the messages handled as vscode-jsonrpc does (one per setImmediate), posts once', async () => {
+      const posts: HostToWebview[] = [];
+      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)));
+      const session = createSessionState('a1');
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      const queue = [call, update];
+      await new Promise<void>((resolve) => {
+        const handleNext = (): void => {
+          const message = queue.shift();
+          if (!message) return resolve();
+          coalescer.add(applySessionUpdate(session, message, 0));
+          // Handling a message takes a while (parsing, the reducer, listeners): longer than a 0 ms timer.
+          const until = Date.now() + 3;
+          while (Date.now() < until);
+          setImmediate(handleNext);
+        };
+        setImmediate(handleNext);
+      });
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+      coalescer.reset();
+      assert.deepEqual(
+        posts.map((p) => (p.type === 'entries' ? p.upserts?.map((e) => (e.kind === 'tool_call' ? e.status : e.kind)) ?? p.deltas?.map((d) => d.set?.status) : p.type)),
+        [['completed']],
+      );
+    });
   });
 });

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preac
 import type { TranscriptEntry } from '../../../src/shared/model';
 import { clearDisclosureChoices } from '../disclosure';
 import { estimateEntryHeight } from '../logic/entryHeight';
-import { buildRowLayout, layoutFits, setRowHeight, type RowLayout } from '../logic/rowLayout';
+import { appendedRowLayout, buildRowLayout, layoutFits, setRowHeight, type RowLayout } from '../logic/rowLayout';
 import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, olderToRequest } from '../logic/scrollFollow';
 import { anchorAt, computeWindow, scrollTopFor, type ScrollAnchor, type VirtualWindow } from '../logic/virtualWindow';
 import { RowMeasurer, type Measurements } from './rowMeasurer';
@@ -92,14 +92,19 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     stuck.current = true;
     anchor.current = undefined;
     requestedBefore.current = undefined;
+    model.current = null;
   }
 
-  if (!layoutFits(model.current, positions, entries.length, (i) => entries[i].id)) {
-    model.current = buildRowLayout(
-      entries.map((entry) => entry.id),
-      positions,
-      (i) => heights.get(entries[i].id) ?? estimateEntryHeight(entries[i]),
-    );
+  const keyAt = (i: number): string => entries[i].id;
+  if (!layoutFits(model.current, positions, entries.length, keyAt)) {
+    const heightOf = (i: number): number => heights.get(entries[i].id) ?? estimateEntryHeight(entries[i]);
+    model.current =
+      appendedRowLayout(model.current, positions, entries.length, keyAt, heightOf) ??
+      buildRowLayout(
+        entries.map((entry) => entry.id),
+        positions,
+        heightOf,
+      );
   }
   const layout = model.current;
 
