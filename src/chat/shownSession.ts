@@ -41,6 +41,8 @@ export class ShownSession implements ShownSessionSource {
   constructor(
     private readonly pool: AgentPool,
     private readonly registry: SessionRegistry,
+    /** The extension's log. */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     this.subscriptions = [
       pool.onDidChangeSummary((agent) => {
@@ -246,7 +248,9 @@ export class ShownSession implements ShownSessionSource {
 
   /** The session a prompt naming `key` is meant for; none (the shown one, or the one being created) for the one a new session replaces. */
   private meant(key: SessionKey | undefined): SessionKey | undefined {
-    return key === this.replacedKey ? undefined : key;
+    if (key === undefined || key !== this.replacedKey) return key;
+    this.log(`A message to session ${key}, sent before the chat showed the new session that replaces it, goes to the new one.`);
+    return undefined;
   }
 
   /** The session a prompt that found none goes to: the ended one brought back, the one being created, or a new one. */
