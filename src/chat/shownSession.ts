@@ -1,7 +1,8 @@
 // Which session the chat shows, and what "the session on screen" means: the agent the header shows (the shown
 // session's, or else the selected agent), a new session (created on the selected agent and shown; one never used
-// makes way for it), prompts that name no session (to the shown one, or a new one), closing the shown session (the
-// last open one comes up). The open sessions themselves are the SessionRegistry's, the agents the AgentPool's.
+// makes way for it), prompts that name no session (to the shown one, or a new one) or the session a new one took the
+// place of (to the new one), closing the shown session (the last open one comes up). The open sessions themselves are
+// the SessionRegistry's, the agents the AgentPool's.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AuthMethod } from '../acp/authMethods';
@@ -20,6 +21,12 @@ export class ShownSession implements ShownSessionSource {
   private shownKey: SessionKey | undefined;
   /** A session being created, so a prompt sent meanwhile joins it instead of making a second one. */
   private creating: Promise<OpenSession> | undefined;
+  /**
+   * The session on screen when a new session was asked for, while that new one is being created or is the one shown.
+   * The chat names it in a prompt sent before it heard of the new session (the message was typed under the old one):
+   * such a prompt goes to the new session, the one the chat shows, instead of vanishing into the one it left.
+   */
+  private replacedKey: SessionKey | undefined;
   private readonly agentEmitter = new Emitter<AgentSummary>();
   private readonly sessionEmitter = new Emitter<Session | undefined>();
   private readonly subscriptions: { dispose(): void }[];
@@ -34,6 +41,8 @@ export class ShownSession implements ShownSessionSource {
   constructor(
     private readonly pool: AgentPool,
     private readonly registry: SessionRegistry,
+    /** The extension's log. */
+    private readonly log: (line: string) => void = () => undefined,
   ) {
     this.subscriptions = [
       pool.onDidChangeSummary((agent) => {
@@ -93,6 +102,8 @@ export class ShownSession implements ShownSessionSource {
    */
   newSession(options: { cwd?: string } = {}): Promise<OpenSession> {
     const selected = this.pool.selected;
+    const replaced = this.shownKey;
+    this.replacedKey = replaced;
     // A failed message stays on screen (for Retry or Edit) while another session starts.
     const failedPrompt = this.startingState.current?.state === 'failed' && this.startingState.current.prompt;
     if (selected && !failedPrompt) this.startingState.begin(selected);
@@ -103,6 +114,8 @@ export class ShownSession implements ShownSessionSource {
         return open;
       },
       (error: unknown) => {
+        // The chat stays on the session it showed: prompts naming it go to it again.
+        if (this.shownKey === replaced && this.replacedKey === replaced) this.replacedKey = undefined;
         if (selected && this.pool.selected === selected) this.startingState.fail(selected, error);
         throw error;
       },
@@ -183,16 +196,18 @@ export class ShownSession implements ShownSessionSource {
 
   /**
    * Sends the composer's prompt to the session it names, or queues it there while its agent works. No session named
-   * (none was shown): to the shown one, or a new one. A session whose agent went away is brought back first where the
-   * agent can load it (else a new session takes the prompt). `shown` is called once the message is on screen: in the
+   * (none was shown): to the shown one, or a new one; naming the session a new one replaces (sent before the chat heard
+   * of the new one): to the new one. A session whose agent went away is brought back first where the agent can load
+   * it (else a new session takes the prompt). `shown` is called once the message is on screen: in the
    * transcript or the queue, or, while a session is started for it, as the message waiting ("Starting <agent>…").
    * A failed start does not reject: the chat shows the failure under the message (see StartingState); a prompt that
    * could not be taken at all rejects before `shown`.
    */
   async submitPrompt(key: SessionKey | undefined, parts: PromptParts, shown: () => void = () => undefined): Promise<void> {
-    const named = key === undefined ? this.shown : this.registry.require(key);
+    const meant = this.meant(key);
+    const named = meant === undefined ? this.shown : this.registry.require(meant);
     if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
-    if (named && !named.session.ended && (key !== undefined || !this.creating)) {
+    if (named && !named.session.ended && (meant !== undefined || !this.creating)) {
       await this.registry.submitPrompt(named.key, parts, shown);
       return;
     }
@@ -224,10 +239,18 @@ export class ShownSession implements ShownSessionSource {
 
   /** The open session a prompt goes to (see submitPrompt), without showing a message waiting for it (the test API). */
   async promptTarget(key: SessionKey | undefined): Promise<OpenSession> {
-    const named = key === undefined ? this.shown : this.registry.require(key);
+    const meant = this.meant(key);
+    const named = meant === undefined ? this.shown : this.registry.require(meant);
     if (named?.opening) throw new Error('The session is still being brought back: wait until its conversation shows.');
-    if (named && !named.session.ended && (key !== undefined || !this.creating)) return named;
+    if (named && !named.session.ended && (meant !== undefined || !this.creating)) return named;
     return this.startTarget(named);
+  }
+
+  /** The session a prompt naming `key` is meant for; none (the shown one, or the one being created) for the one a new session replaces. */
+  private meant(key: SessionKey | undefined): SessionKey | undefined {
+    if (key === undefined || key !== this.replacedKey) return key;
+    this.log(`A message to session ${key}, sent before the chat showed the new session that replaces it, goes to the new one.`);
+    return undefined;
   }
 
   /** The session a prompt that found none goes to: the ended one brought back, the one being created, or a new one. */
@@ -283,6 +306,8 @@ export class ShownSession implements ShownSessionSource {
     const open = await this.registry.create(selected, options, (added) => {
       previous = this.shown;
       this.show(added.key);
+      // The chat may still show the previous session for a moment: a prompt sent under it comes here.
+      this.replacedKey = previous?.key;
     });
     // A session never used (nothing said in it) makes way for the new one instead of piling up in the list.
     if (previous && !previous.opening && previous.session.state.entries.length === 0) await this.close(previous.key);
@@ -297,6 +322,8 @@ export class ShownSession implements ShownSessionSource {
       this.failedReopen = undefined;
     }
     this.shownKey = key;
+    // Another session shown (by the user, or a new one): prompts name the sessions they mean again.
+    this.replacedKey = undefined;
     this.sessionEmitter.fire(this.session);
     const after = this.shownAgent();
     if (after && after !== before) this.agentEmitter.fire(after.summary);

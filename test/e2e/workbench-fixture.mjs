@@ -1,7 +1,8 @@
 // What each end-to-end test gets: its own code-server (fresh user data, the extension under development
 // loaded), a fresh copy of the fixture workspace, and a new browser page on the workbench. Afterwards: a
-// screenshot (and, on failure, the chat webview's HTML) under .test-artifacts/e2e/, then everything stops.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// screenshot (and, on failure, the chat webview's HTML and the window's logs: the extension's "ACP" log, each
+// agent's log, the extension host's) under .test-artifacts/e2e/, then everything stops.
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { newWorkbenchPage } from '../harness/chromium.mjs';
 import { startCodeServer } from '../harness/code-server.mjs';
@@ -56,6 +57,18 @@ export async function disposeFixture(fixture, { test, error }) {
   } catch {
     // No page or no chat webview to record: the test's own error says why.
   } finally {
+    keepWindowLogs(fixture, `${base}.logs`, error !== undefined);
     await fixture.dispose();
+  }
+}
+
+/** A failed test's window logs (code-server's user-data logs folder) go to `target`; a passed test leaves none there. */
+function keepWindowLogs(fixture, target, failed) {
+  try {
+    rmSync(target, { recursive: true, force: true });
+    const logs = path.join(fixture.server.dataDir, 'user-data', 'logs');
+    if (failed && existsSync(logs)) cpSync(logs, target, { recursive: true });
+  } catch (error) {
+    console.error(`The window logs could not be kept in ${target}: ${error instanceof Error ? error.message : error}`);
   }
 }

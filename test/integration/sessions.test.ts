@@ -244,6 +244,38 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.deepEqual(texts(asking, 'agent'), ['Both steps allowed.']);
   });
 
+  it('a message the chat sent under the session a New session replaces goes to the new one, on screen, not the one left', async () => {
+    await useScriptedAgents(api, ['sessions-full'], path.join(dir, 'store.json'));
+    // The chat's first message names no session: it joins one being started for the view, or starts one.
+    await api.composer.prompt({ type: 'prompt', text: 'first message', promptId: 1 });
+    const first = api.sessions.session;
+    assert.ok(first);
+    assert.deepEqual(texts(first, 'agent'), ['You said: first message']);
+    // "New session" asked for; the chat, which has not heard of the new session yet, still shows the first one and
+    // names it in the message sent meanwhile (Enter pressed right after the click). First while the new session is
+    // being created...
+    const creating = api.sessions.parts.shown.newSession();
+    const sentWhileCreating = api.composer.prompt({ type: 'prompt', text: 'while it starts', sessionKey: first.key, promptId: 2 });
+    const second = (await within(creating, DEADLINE_MS, 'the new session did not start')).session;
+    await within(sentWhileCreating, DEADLINE_MS, 'the message sent while the new session started did not get its answer');
+    assert.equal(api.sessions.session, second, 'the new session is shown');
+    assert.deepEqual(texts(second, 'user'), ['while it starts'], 'the message is in the session on screen');
+    assert.deepEqual(texts(second, 'agent'), ['You said: while it starts']);
+    assert.deepEqual(texts(first, 'user'), ['first message'], 'not in the session the chat left');
+
+    // ...then once it is shown (the host has switched, the chat not yet).
+    const third = await api.sessions.newSession();
+    await api.composer.prompt({ type: 'prompt', text: 'right after the click', sessionKey: second.key, promptId: 3 });
+    assert.deepEqual(texts(third, 'user'), ['right after the click'], 'the message is in the session on screen');
+    assert.deepEqual(texts(second, 'user'), ['while it starts'], 'not in the session the chat left');
+
+    // The user goes back to an earlier session: a message naming it goes there again.
+    api.sessions.show(second.key);
+    await api.composer.prompt({ type: 'prompt', text: 'back in the second', sessionKey: second.key, promptId: 4 });
+    assert.deepEqual(texts(second, 'user'), ['while it starts', 'back in the second']);
+    assert.deepEqual(texts(third, 'user'), ['right after the click']);
+  });
+
   it('"ACP: Switch Session" picks an open session from the palette; "ACP: Close Session" closes the shown one', async () => {
     await useScriptedAgents(api, ['sessions-full'], path.join(dir, 'store.json'));
     const first = await api.sessions.newSession();
