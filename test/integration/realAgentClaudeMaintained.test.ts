@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import { type FakeAnthropic, callTool, say, text, thinking, toolResults } from '../fixtures/fake-anthropic';
-import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, useClaudeAgentAcp } from './helpers/maintainedAgents';
+import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, assertScriptPlayed, thoughtText, toolCall, toolResult } from './helpers/realAgentSession';
@@ -151,6 +151,7 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
     const permissions = answerPermissions(session);
     const prompt = api.sessions.prompt('Run something slow');
     await within(running.opened, TURN_MS, 'the command never started');
+    await within(untilToolCall(session, bashId), TURN_MS, 'the command has no card');
     await vscode.commands.executeCommand('acp.cancelTurn');
     await within(prompt, TURN_MS, 'the cancelled turn did not end');
     permissions.dispose();

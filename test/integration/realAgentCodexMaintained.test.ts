@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import { FakeOpenAi, execCommand, functionCall, functionOutputFor, message, reasoning, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, useCodexAcp } from './helpers/maintainedAgents';
+import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, thoughtText, toolCall } from './helpers/realAgentSession';
@@ -92,7 +92,8 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assertScriptPlayed();
     assert.equal(fake.conversation(session.sessionId).length, 1, 'the model request names the ACP session');
     assert.equal(agentText(session), answer);
-    assert.equal(thoughtText(session), 'The user wants a greeting.');
+    // Codex starts each reasoning summary section with a blank line.
+    assert.equal(thoughtText(session).trim(), 'The user wants a greeting.');
     assert.equal(session.state.header.lastStopReason, 'end_turn');
   });
 
@@ -172,6 +173,7 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     fake.script(execCommand(`echo started; sleep 60 ${running.redirect}`, { callId: 'call_long', yieldTimeMs: 30_000 }));
     const prompt = api.sessions.prompt('Run something slow');
     await within(running.opened, TURN_MS, 'the command never started');
+    await within(untilToolCall(session, 'call_long'), TURN_MS, 'the command has no card');
     await vscode.commands.executeCommand('acp.cancelTurn');
     await within(prompt, TURN_MS, 'the cancelled turn did not end');
 

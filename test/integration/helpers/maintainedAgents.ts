@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
+import type { Session } from '../../../src/session/session';
 import { FakeAnthropic, lastUserText, say } from '../../fixtures/fake-anthropic';
 import type { FakeOpenAi } from '../../fixtures/fake-openai';
 import { RealAgent, agentEnv, agentHome, useAgentCommand } from './realAgent';
@@ -98,4 +99,17 @@ export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promi
     PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
   };
   return useAgentCommand(api, { ...CODEX_ACP_26, command: node22(), args: [entry], env }, home);
+}
+
+/** Resolves once the session shows a tool call with this id (at once when it already does). */
+export function untilToolCall(session: Session, toolCallId: string): Promise<void> {
+  const shown = (): boolean => session.state.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === toolCallId);
+  if (shown()) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const subscription = session.onDidChange(() => {
+      if (!shown()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
 }
