@@ -13,6 +13,8 @@ export interface AgentPreset {
   installCommand?: string;
   /** What it needs, in plain words (the command, a sign-in, a Node.js version), shown in the agent picker. */
   needs: string;
+  /** The oldest Node.js major version it supports, when it runs on the user's node (npx): checked at its start. */
+  minNodeMajor?: number;
 }
 
 export const AGENT_PRESETS: readonly AgentPreset[] = [
@@ -20,17 +22,19 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     id: 'claude',
     name: 'Claude Code',
     command: 'npx',
-    args: ['-y', '@zed-industries/claude-agent-acp'],
-    install: 'Install Node.js 18 or later (npx comes with it).',
-    needs: 'Node.js 18+, a Claude login or ANTHROPIC_API_KEY; the first start downloads it.',
+    args: ['-y', '@agentclientprotocol/claude-agent-acp'],
+    install: 'Install Node.js 22 or later (npx comes with it).',
+    needs: 'Node.js 22+, a Claude login or ANTHROPIC_API_KEY; the first start downloads it.',
+    minNodeMajor: 22,
   },
   {
     id: 'codex',
     name: 'Codex',
     command: 'npx',
-    args: ['-y', '@zed-industries/codex-acp'],
-    install: 'Install Node.js 18 or later (npx comes with it).',
-    needs: 'Node.js 18+, a ChatGPT login or OPENAI_API_KEY; the first start downloads it.',
+    args: ['-y', '@agentclientprotocol/codex-acp'],
+    install: 'Install Node.js 22 or later (npx comes with it).',
+    needs: 'Node.js 22+, a ChatGPT login or OPENAI_API_KEY; the first start downloads it.',
+    minNodeMajor: 22,
   },
   {
     id: 'gemini',
@@ -81,6 +85,11 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
 /** The preset whose command this is (for what to install when it is missing). */
 export function presetForCommand(command: string): AgentPreset | undefined {
   return AGENT_PRESETS.find((preset) => preset.command === command);
+}
+
+/** The preset with exactly this command line (an agent the user added from the picker, or wrote the same way). */
+export function presetForCommandLine(command: string, args: readonly string[]): AgentPreset | undefined {
+  return AGENT_PRESETS.find((preset) => preset.command === command && JSON.stringify(preset.args) === JSON.stringify(args));
 }
 
 /** The presets the user has not configured yet (by id, or by the same command line). */

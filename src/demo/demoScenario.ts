@@ -40,7 +40,7 @@ const intro = [
   '    "id": "claude",',
   '    "name": "Claude Code",',
   '    "command": "npx",',
-  '    "args": ["-y", "@zed-industries/claude-agent-acp"]',
+  '    "args": ["-y", "@agentclientprotocol/claude-agent-acp"]',
   '  }',
   '],',
   '"acp.defaultAgent": "claude"',

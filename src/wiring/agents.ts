@@ -8,7 +8,10 @@ import type { ClientCapabilities } from '../shared/acp';
 import { createCredentialStore } from '../auth/vscode/registerAuth';
 import type { CredentialStore } from '../auth/vscode/credentialStore';
 import type { AgentDefinition } from '../config/agentDefinitions';
+import { presetForCommandLine } from '../config/agentPresets';
 import { agentSearchPath } from '../config/loginShellPath';
+import { createNodeRequirementCheck } from '../config/nodeRequirement';
+import { probeNodeVersion } from '../config/nodeVersionProbe';
 import { mcpSecretValues } from '../config/mcpServers';
 import type { McpServer } from '../shared/acp';
 import { createAgentLog } from '../output/agentLog';
@@ -69,12 +72,23 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
   let searchPath: string | undefined;
   const credentials = createCredentialStore(context);
+  // An agent run by npx on the user's node that asks for a newer one (the Claude and Codex presets want Node.js 22).
+  const checkNode = createNodeRequirementCheck<AgentDefinition>({
+    minMajorFor: (agent) => presetForCommandLine(agent.command, agent.args)?.minNodeMajor,
+    probe: probeNodeVersion,
+    warn: (agent, message) => {
+      logFor(agent).warn(message);
+      void vscode.window.showWarningMessage(`ACP: ${message}`);
+    },
+  });
   // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
   // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
   const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => {
     const signedIn = await credentials.envFor(agent.id).catch(() => ({}));
     Object.values(signedIn).forEach((value) => credentialSecrets.add(value));
-    return { command: agent.command, args: agent.args, env: { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn }, cwd: workspaceCwd() };
+    const env: Record<string, string> = { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn };
+    await checkNode(agent, env.PATH);
+    return { command: agent.command, args: agent.args, env, cwd: workspaceCwd() };
   };
   return {
     extensionLog,

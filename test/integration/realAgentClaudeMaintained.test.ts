@@ -1,0 +1,202 @@
+// The maintained Claude adapter people install today (@agentclientprotocol/claude-agent-acp 0.101, on Node 22) in the
+// real extension host, its model played by the suite's fake Anthropic endpoint: streamed text and thoughts, reads,
+// edits with a diff, new files, commands, a permission allowed and one rejected (in the `default` mode, which asks),
+// cancel mid-command, a plan, Undo of its on-disk edits in the change ledger, and a session brought back with
+// session/load.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../src/extension';
+import { type FakeAnthropic, callTool, say, text, thinking, toolResults } from '../fixtures/fake-anthropic';
+import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp } from './helpers/maintainedAgents';
+import { RealAgent, newSession } from './helpers/realAgent';
+import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
+import { agentText, answerPermissions, assertScriptPlayed, thoughtText, toolCall, toolResult } from './helpers/realAgentSession';
+import { scratchFolder } from './helpers/realAgentWorkspace';
+import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
+import { activateExtension } from './helpers/scriptedAgent';
+import { useTestUserInterface } from './helpers/userInterface';
+
+const TURN_MS = 60_000;
+
+describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', function () {
+  this.timeout(120_000);
+  let api: AcpExtensionApi;
+  let fake: FakeAnthropic;
+  let agent: RealAgent;
+  let dir: string;
+  let watch: ProcessWatch | undefined;
+
+  before(async () => {
+    api = await activateExtension();
+    fake = await startFakeAnthropicForClaudeAgent();
+    agent = await useClaudeAgentAcp(api, fake);
+    dir = scratchFolder('claude-agent-acp-101');
+  });
+
+  beforeEach(() => fake.reset());
+  const ui = useTestUserInterface(() => api.review, () => new TestReviewUserInterface());
+
+  afterEach(() => {
+    watch?.dispose();
+    watch = undefined;
+  });
+
+  after(async () => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await agent?.dispose();
+    await fake?.close();
+  });
+
+  function turn(prompt: string): Promise<void> {
+    return within(api.sessions.prompt(prompt), TURN_MS, () =>
+      `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
+  }
+
+  async function existing(name: string, content: string): Promise<string> {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    await untilSnapshotKnows(api, file, content);
+    return file;
+  }
+
+  it('streams the answer as agent text and the thinking as a thought', async () => {
+    const session = await within(newSession(api), TURN_MS, 'claude-agent-acp made no session');
+    assert.equal(api.sessions.agent?.id, CLAUDE_AGENT_ACP_101.id);
+    const answer = 'Hello from the fake model, in several streamed pieces.';
+    fake.script({ content: [thinking('The user wants a greeting.'), text(answer)], stopReason: 'end_turn' });
+    await turn('Say hello');
+
+    assertScriptPlayed(fake);
+    assert.equal(agentText(session), answer);
+    assert.equal(thoughtText(session), 'The user wants a greeting.');
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+  });
+
+  it('reads, edits (a diff on the card), creates a file and runs a command, each allowed when asked; Undo All in the ledger restores the disk', async () => {
+    const edited = await existing('edited.txt', 'alpha\nbeta\ngamma\n');
+    const created = path.join(dir, 'created.txt');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const ids = { read: 'toolu_m_read', edit: 'toolu_m_edit', write: 'toolu_m_write', bash: 'toolu_m_bash' };
+    fake.script(
+      callTool('Read', { file_path: edited }, { say: 'Reading it first.', id: ids.read }),
+      callTool('Edit', { file_path: edited, old_string: 'beta', new_string: 'BETA edited' }, { id: ids.edit }),
+      callTool('Write', { file_path: created, content: 'made by the agent\n' }, { id: ids.write }),
+      callTool('Bash', { command: 'echo "sum=$((6*7))"', description: 'Print a sum' }, { id: ids.bash }),
+      (request) => say(`The command printed: ${toolResults(request)[0]?.text.trim()}`),
+    );
+    const permissions = answerPermissions(session);
+    await turn('Read, edit, create and run');
+    permissions.dispose();
+
+    assertScriptPlayed(fake);
+    assert.deepEqual(permissions.problems, []);
+    // Claude Code runs a plain echo without asking.
+    for (const id of [ids.edit, ids.write]) assert.ok(permissions.asked.includes(id), `${id} asked for permission (asked: ${permissions.asked.join(', ')})`);
+    for (const id of Object.values(ids)) {
+      assert.equal(toolResult(fake, session, id).isError, false, `${id}: ${toolResult(fake, session, id).text}`);
+      assert.equal(toolCall(session, id).status, 'completed', id);
+    }
+    assert.match(toolResult(fake, session, ids.read).text, /beta/);
+    assert.equal(toolCall(session, ids.read).toolKind, 'read');
+    const diff = toolCall(session, ids.edit).content.find((c) => c.type === 'diff');
+    assert.ok(diff && 'newText' in diff, `the edit's card carries a diff: ${JSON.stringify(toolCall(session, ids.edit).content)}`);
+    assert.match(String(diff.newText), /BETA edited/);
+    assert.match(toolResult(fake, session, ids.bash).text, /sum=42/);
+    assert.match(agentText(session), /The command printed: sum=42/);
+    assert.equal(fs.readFileSync(edited, 'utf8'), 'alpha\nBETA edited\ngamma\n');
+    assert.equal(fs.readFileSync(created, 'utf8'), 'made by the agent\n');
+
+    await untilReview(api, () => pendingFile(api, edited) && pendingFile(api, created), 'the edited and created files in the ledger');
+    await api.review.service.settled();
+    assert.deepEqual(pendingFile(api, edited)?.toolCallIds, [ids.edit], 'the edit is attributed to its tool call');
+    await vscode.commands.executeCommand('acp.undoAll');
+    assert.deepEqual(ui.current.errors, []);
+    assert.equal(fs.readFileSync(edited, 'utf8'), 'alpha\nbeta\ngamma\n', 'Undo put the edited file back');
+    assert.equal(fs.existsSync(created), false, 'Undo removed the created file');
+  });
+
+  it('a rejected edit leaves the file alone: the tool call fails and the turn goes on', async () => {
+    const file = await existing('kept.txt', 'keep me\n');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const readId = 'toolu_m_read_kept';
+    const editId = 'toolu_m_edit_rejected';
+    fake.script(
+      callTool('Read', { file_path: file }, { id: readId }),
+      callTool('Edit', { file_path: file, old_string: 'keep', new_string: 'lose' }, { id: editId }),
+      say('Understood, I left it.'),
+    );
+    const permissions = answerPermissions(session, 'reject_once');
+    await turn('Change kept.txt');
+    permissions.dispose();
+
+    assertScriptPlayed(fake);
+    assert.deepEqual(permissions.problems, []);
+    assert.ok(permissions.asked.includes(editId), 'the edit asked');
+    assert.equal(toolResult(fake, session, editId).isError, true, 'the model was told the edit was refused');
+    assert.equal(toolCall(session, editId).status, 'failed');
+    assert.equal(fs.readFileSync(file, 'utf8'), 'keep me\n');
+    assert.match(agentText(session), /Understood, I left it\./);
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+  });
+
+  it('cancel while a command runs: the turn ends cancelled, the card is not left running, and the command is stopped', async () => {
+    const running = watchProcess();
+    watch = running;
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const bashId = 'toolu_m_bash_long';
+    // Claude Code refuses a command line that starts with a bare `sleep N`.
+    fake.script(callTool('Bash', { command: `echo started; sleep 60 ${running.redirect}`, description: 'Wait a minute' }, { id: bashId }));
+    const permissions = answerPermissions(session);
+    const prompt = api.sessions.prompt('Run something slow');
+    await within(running.opened, TURN_MS, 'the command never started');
+    await within(untilToolCall(session, bashId), TURN_MS, 'the command has no card');
+    await vscode.commands.executeCommand('acp.cancelTurn');
+    await within(prompt, TURN_MS, 'the cancelled turn did not end');
+    permissions.dispose();
+
+    assert.equal(session.state.header.lastStopReason, 'cancelled');
+    assert.notEqual(toolCall(session, bashId).status, 'in_progress', 'the card does not spin on');
+    await within(running.gone, 15_000, 'the command still runs after the turn was cancelled');
+  });
+
+  it('a plan (TodoWrite) shows as the session plan', async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const todos = [
+      { content: 'Read the file', status: 'completed', activeForm: 'Reading the file' },
+      { content: 'Edit the file', status: 'in_progress', activeForm: 'Editing the file' },
+      { content: 'Run the tests', status: 'pending', activeForm: 'Running the tests' },
+    ];
+    fake.script(callTool('TodoWrite', { todos }, { id: 'toolu_m_todo' }), say('Planned.'));
+    const permissions = answerPermissions(session);
+    await turn('Make a plan');
+    permissions.dispose();
+
+    assertScriptPlayed(fake);
+    assert.deepEqual(
+      session.state.header.plan.map((item) => [item.content, item.status]),
+      // claude-agent-acp names the item in progress by its activeForm.
+      todos.map((todo) => [todo.status === 'in_progress' ? todo.activeForm : todo.content, todo.status]),
+    );
+  });
+
+  it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(say('The answer to remember.'));
+    await turn('Question to remember');
+    const sessionId = session.sessionId;
+    const key = api.sessions.currentKey;
+    assert.ok(key);
+    await api.sessions.close(key);
+
+    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
+    await within(api.history.open(CLAUDE_AGENT_ACP_101.id, sessionId), TURN_MS, 'session/load did not finish');
+    const back = api.sessions.find(CLAUDE_AGENT_ACP_101.id, sessionId);
+    assert.ok(back, 'the session is open again');
+    assert.match(agentText(back.session), /The answer to remember\./, 'the answer was replayed');
+    fake.script(say('Still here.'));
+    await turn('And now?');
+    assert.match(agentText(back.session), /Still here\./);
+  });
+});

@@ -1,0 +1,202 @@
+// The maintained Codex adapter (@agentclientprotocol/codex-acp 2.6, running `codex app-server` of @openai/codex, on
+// Node 22) in the real extension host, its model played by the suite's fake Responses API endpoint: streamed text
+// and reasoning, a command and its output, edits with a diff and a new file (apply_patch, in the `read-only` mode,
+// which asks), a permission allowed and one rejected, cancel mid-command, Undo of its on-disk edits in the change
+// ledger, and a session brought back with session/load.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AcpExtensionApi } from '../../src/extension';
+import type { Session } from '../../src/session/session';
+import { FakeOpenAi, execCommand, functionCall, functionOutputFor, message, reasoning, say } from '../fixtures/fake-openai';
+import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
+import { RealAgent, newSession } from './helpers/realAgent';
+import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
+import { agentText, answerPermissions, thoughtText, toolCall } from './helpers/realAgentSession';
+import { scratchFolder } from './helpers/realAgentWorkspace';
+import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
+import { activateExtension } from './helpers/scriptedAgent';
+import { useTestUserInterface } from './helpers/userInterface';
+
+const TURN_MS = 60_000;
+
+/** An apply_patch command line, as Codex's model writes one (Codex intercepts it and applies the patch itself). */
+function applyPatch(body: string): string {
+  return `apply_patch <<'PATCH'\n*** Begin Patch\n${body}*** End Patch\nPATCH`;
+}
+
+describe('the maintained codex-acp (2.6, Node 22) with a fake model', function () {
+  this.timeout(120_000);
+  let api: AcpExtensionApi;
+  let fake: FakeOpenAi;
+  let agent: RealAgent;
+  let dir: string;
+  let watch: ProcessWatch | undefined;
+
+  before(async () => {
+    api = await activateExtension();
+    const verbose = process.env.ACP_TEST_VERBOSE === '1';
+    fake = await FakeOpenAi.start({ log: verbose ? (line) => console.log(`[fake-openai] ${line}`) : undefined });
+    agent = await useCodexAcp(api, fake);
+    dir = scratchFolder('codex-acp-26');
+  });
+
+  beforeEach(() => fake.reset());
+  const ui = useTestUserInterface(() => api.review, () => new TestReviewUserInterface());
+
+  afterEach(() => {
+    watch?.dispose();
+    watch = undefined;
+  });
+
+  after(async () => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await agent?.dispose();
+    await fake?.close();
+  });
+
+  function assertScriptPlayed(): void {
+    assert.deepEqual(fake.problems, [], 'the fake model had no problems');
+    assert.equal(fake.remainingSteps, 0, 'every scripted model turn was asked for');
+  }
+
+  function turn(prompt: string): Promise<void> {
+    return within(api.sessions.prompt(prompt), TURN_MS, () =>
+      `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
+  }
+
+  /** What the agent sent its model as the output of one function call. */
+  function outputOf(session: Session, callId: string): string {
+    for (const request of fake.conversation(session.sessionId)) {
+      const output = functionOutputFor(request, callId);
+      if (output !== undefined) return output;
+    }
+    throw new Error(`the agent sent its model no output for ${callId} (problems at the fake: ${fake.problems.join('; ') || 'none'})`);
+  }
+
+  async function existing(name: string, content: string): Promise<string> {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    await untilSnapshotKnows(api, file, content);
+    return file;
+  }
+
+  it('streams the answer as agent text and the reasoning summary as a thought', async () => {
+    const session = await within(newSession(api), TURN_MS, 'codex-acp made no session');
+    assert.equal(api.sessions.agent?.id, CODEX_ACP_26.id);
+    const answer = 'Hello from the fake model, in several streamed pieces.';
+    fake.script({ output: [reasoning('The user wants a greeting.'), message(answer)] });
+    await turn('Say hello');
+
+    assertScriptPlayed();
+    assert.equal(fake.conversation(session.sessionId).length, 1, 'the model request names the ACP session');
+    assert.equal(agentText(session), answer);
+    // Codex starts each reasoning summary section with a blank line.
+    assert.equal(thoughtText(session).trim(), 'The user wants a greeting.');
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+  });
+
+  it('runs a command that reads a file: the output reaches the model, the card completes as an execute call', async () => {
+    const file = await existing('read-me.txt', 'the text codex reads\n');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(
+      { output: [message('Reading.'), functionCall('exec_command', { cmd: `cat '${file}'; echo "sum=$((6*7))"` }, 'call_read')] },
+      (request) => say(`It said: ${functionOutputFor(request, 'call_read')?.split('Output:\n')[1]?.trim()}`),
+    );
+    const permissions = answerPermissions(session);
+    await turn('What does read-me.txt say?');
+    permissions.dispose();
+
+    assertScriptPlayed();
+    assert.deepEqual(permissions.problems, []);
+    const output = outputOf(session, 'call_read');
+    assert.match(output, /the text codex reads\nsum=42/);
+    assert.match(output, /exited with code 0/);
+    const card = toolCall(session, 'call_read');
+    assert.equal(card.toolKind, 'execute');
+    assert.equal(card.status, 'completed');
+    assert.match(agentText(session), /It said: the text codex reads\nsum=42/);
+  });
+
+  it('edits a file (a diff on the card) and creates one, allowed when asked; Undo All in the ledger restores the disk', async () => {
+    const edited = await existing('edited.txt', 'alpha\nbeta\ngamma\n');
+    const created = path.join(dir, 'created.txt');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const patch = applyPatch(`*** Update File: ${edited}\n@@\n alpha\n-beta\n+BETA edited\n gamma\n*** Add File: ${created}\n+made by codex\n`);
+    fake.script(execCommand(patch, { callId: 'call_patch', say: 'Patching.' }), say('Patched.'));
+    const permissions = answerPermissions(session);
+    await turn('Shout beta and add created.txt');
+    permissions.dispose();
+
+    assertScriptPlayed();
+    assert.deepEqual(permissions.problems, []);
+    assert.ok(permissions.asked.includes('call_patch'), `the patch asked for permission in read-only mode (asked: ${permissions.asked.join(', ')})`);
+    assert.match(outputOf(session, 'call_patch'), /Success/);
+    const card = toolCall(session, 'call_patch');
+    assert.equal(card.toolKind, 'edit');
+    assert.equal(card.status, 'completed');
+    const diffs = card.content.filter((c) => c.type === 'diff');
+    assert.equal(diffs.length, 2, `the card carries both diffs: ${JSON.stringify(card.content)}`);
+    assert.equal(fs.readFileSync(edited, 'utf8'), 'alpha\nBETA edited\ngamma\n');
+    assert.equal(fs.readFileSync(created, 'utf8'), 'made by codex\n');
+
+    await untilReview(api, () => pendingFile(api, edited) && pendingFile(api, created), 'the edited and created files in the ledger');
+    await api.review.service.settled();
+    assert.deepEqual(pendingFile(api, edited)?.toolCallIds, ['call_patch'], 'the edit is attributed to its tool call');
+    await vscode.commands.executeCommand('acp.undoAll');
+    assert.deepEqual(ui.current.errors, []);
+    assert.equal(fs.readFileSync(edited, 'utf8'), 'alpha\nbeta\ngamma\n', 'Undo put the edited file back');
+    assert.equal(fs.existsSync(created), false, 'Undo removed the created file');
+  });
+
+  it('a rejected edit leaves the file alone and the turn ends', async () => {
+    const file = await existing('kept.txt', 'keep me\n');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(execCommand(applyPatch(`*** Update File: ${file}\n@@\n-keep me\n+lose me\n`), { callId: 'call_rejected' }));
+    const permissions = answerPermissions(session, 'reject_once');
+    await turn('Change kept.txt');
+    permissions.dispose();
+
+    assert.deepEqual(permissions.problems, []);
+    assert.ok(permissions.asked.includes('call_rejected'), 'the patch asked');
+    assert.equal(fs.readFileSync(file, 'utf8'), 'keep me\n');
+    assert.notEqual(toolCall(session, 'call_rejected').status, 'completed');
+    assert.notEqual(toolCall(session, 'call_rejected').status, 'in_progress', 'the card does not spin on');
+    assert.equal(session.state.header.turn, 'idle');
+  });
+
+  it('cancel while a command runs: the turn ends cancelled and the card is not left running', async () => {
+    const running = watchProcess();
+    watch = running;
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(execCommand(`echo started; sleep 60 ${running.redirect}`, { callId: 'call_long', yieldTimeMs: 30_000 }));
+    const prompt = api.sessions.prompt('Run something slow');
+    await within(running.opened, TURN_MS, 'the command never started');
+    await within(untilToolCall(session, 'call_long'), TURN_MS, 'the command has no card');
+    await vscode.commands.executeCommand('acp.cancelTurn');
+    await within(prompt, TURN_MS, 'the cancelled turn did not end');
+
+    assert.equal(session.state.header.lastStopReason, 'cancelled');
+    assert.notEqual(toolCall(session, 'call_long').status, 'in_progress', 'the card does not spin on');
+  });
+
+  it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(say('The answer to remember.'));
+    await turn('Question to remember');
+    const sessionId = session.sessionId;
+    const key = api.sessions.currentKey;
+    assert.ok(key);
+    await api.sessions.close(key);
+
+    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
+    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
+    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
+    assert.ok(back, 'the session is open again');
+    assert.match(agentText(back.session), /The answer to remember\./, 'the answer was replayed');
+    fake.script(say('Still here.'));
+    await turn('And now?');
+    assert.match(agentText(back.session), /Still here\./);
+  });
+});
