@@ -119,6 +119,36 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.match(agentText(session), /It said: the text codex reads\nsum=42/);
   });
 
+  it('a command\'s output shows in its card while it runs (codex\'s _meta terminal output), with its exit code after', async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    fake.script(execCommand(`printf 'one\\n'; sleep 1; printf 'two\\n'; sleep 3; printf 'three\\n'`, { callId: 'call_live', say: 'Counting.' }), say('Counted.'));
+    const permissions = answerPermissions(session);
+    const live = new Promise<{ text: string; status: string | undefined }>((resolve) => {
+      const check = (): boolean => {
+        const record = api.terminalOutputs.ofSession(session.key).find((candidate) => candidate.agent?.toolCallId === 'call_live');
+        const text = record ? record.process.output.readFrom(0, 1 << 20).text : '';
+        if (!/two/.test(text)) return false;
+        resolve({ text, status: toolCall(session, 'call_live').status });
+        return true;
+      };
+      const watch = api.terminalOutputs.onDidChange(() => {
+        if (check()) watch.dispose();
+      });
+    });
+    const ended = turn('Count to three slowly');
+    const seen = await within(live, TURN_MS, 'the output never reached the card while the command ran');
+    assert.equal(seen.status, 'in_progress', 'the second line was on the card while the command still ran');
+    assert.doesNotMatch(seen.text, /three/, 'seen before the command ended');
+    await ended;
+    permissions.dispose();
+    assertScriptPlayed();
+    const record = api.terminalOutputs.ofSession(session.key).find((candidate) => candidate.agent?.toolCallId === 'call_live');
+    assert.ok(record, 'the card\'s output record');
+    assert.match(record.process.output.readFrom(0, 1 << 20).text, /two\nthree/);
+    assert.equal(toolCall(session, 'call_live').status, 'completed');
+    assert.equal(record.process.exitStatus?.exitCode, 0, `the exit code reported (${JSON.stringify(record.process.exitStatus)})`);
+  });
+
   it('edits a file (a diff on the card) and creates one, allowed when asked; Undo All in the ledger restores the disk', async () => {
     const edited = await existing('edited.txt', 'alpha\nbeta\ngamma\n');
     const created = path.join(dir, 'created.txt');
