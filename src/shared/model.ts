@@ -12,6 +12,7 @@ import type {
   ToolCallLocation,
 } from './acp';
 import type { ElicitationForm } from './elicitationForm';
+import type { SessionMessageEntry, SubagentEntry } from './subagentModel';
 
 export type EntryId = string;
 
@@ -166,7 +167,9 @@ export type TranscriptEntry =
   | ToolCallEntry
   | NoticeEntry
   | ElicitationEntry
-  | CompactionEntry;
+  | CompactionEntry
+  | SubagentEntry
+  | SessionMessageEntry;
 
 export interface PlanItem {
   content: string;

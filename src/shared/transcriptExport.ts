@@ -4,6 +4,7 @@ import { diffLines } from 'diff';
 import type { ContentBlock, OpenToolCallContent } from './acp';
 import type { CompactionEntry, ElicitationEntry, NoticeEntry, PlanItem, SessionState, ToolCallEntry, TranscriptEntry } from './model';
 import { maskSecrets } from './transcriptExportSecrets';
+import { sessionMessageText, subagentText } from './subagentExport';
 
 export interface TranscriptExportInfo {
   /** The agent's name, for the heading. */
@@ -135,6 +136,10 @@ function entryText(entry: TranscriptEntry): string {
       return elicitationText(entry);
     case 'compaction':
       return compactionText(entry);
+    case 'session_message':
+      return sessionMessageText(entry, contentText(entry.content));
+    case 'subagent':
+      return subagentText(entry, entryText);
   }
 }
 
