@@ -11,6 +11,8 @@ export interface ChatRenders {
   compaction: boolean;
   /** Agent `notice` updates (`session.notices`, stable since 2026-10-09). */
   notices: boolean;
+  /** Subagent (child session) threads, their permission requests and cancel (`subagents`, stable since 2026-11-20). */
+  subagents?: boolean;
 }
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
@@ -26,7 +28,7 @@ export function clientCapabilitiesFor(
   plugged: readonly ClientFeature[],
   renders: ChatRenders = NOTHING_RENDERED,
   features: ClientFeatures = {},
-): ClientCapabilities {
+): ClientCapabilities & { subagents?: Record<string, never> } {
   const methods = methodsOf(plugged);
   const has = (method: ClientServiceMethod): boolean => methods.has(method);
   const { form, url } = renders.elicitation;
@@ -40,5 +42,6 @@ export function clientCapabilitiesFor(
     },
     ...(form || url ? { elicitation: { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) } } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
+    ...(renders.subagents ? { subagents: {} } : {}),
   };
 }

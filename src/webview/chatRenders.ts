@@ -1,7 +1,8 @@
 // What the chat view draws and answers beyond the core transcript; the client's capabilities follow from it
 // (acp/clientCapabilities.ts). Each flag stands for a renderer that exists: elicitation forms and URL consent
 // (webview-ui ElicitationPrompt, answered through Session.answerElicitation, URLs opened by the host after the
-// user's click), compaction rows (webview-ui CompactionRow) and agent notices (webview-ui Notice, `source: 'agent'`).
+// user's click), compaction rows (webview-ui CompactionRow), agent notices (webview-ui Notice, `source: 'agent'`) and
+// subagent threads (webview-ui subagents/SubagentThread: the child's transcript, permission prompts and Stop).
 import type { ChatRenders } from '../acp/clientCapabilities';
 
-export const CHAT_VIEW_RENDERS: ChatRenders = { elicitation: { form: true, url: true }, compaction: true, notices: true };
+export const CHAT_VIEW_RENDERS: ChatRenders = { elicitation: { form: true, url: true }, compaction: true, notices: true, subagents: true };
