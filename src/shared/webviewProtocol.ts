@@ -14,6 +14,7 @@ import { CheckpointHostMessage, CheckpointWebviewMessage, parseCheckpointMessage
 import type { EntryDelta } from './entryDelta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
+import { parseSubagentMessage, SUBAGENT_MESSAGE_TYPES, SubagentWebviewMessage } from './subagentProtocol';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 import { StartingHostMessage, StartingWebviewMessage, parseStartingMessage } from './startingProtocol';
@@ -157,6 +158,7 @@ export const SESSION_SCOPED_TYPES = [
   'openFullMessage',
   'openEarlierMessages',
   'retryPrompt',
+  ...SUBAGENT_MESSAGE_TYPES,
 ] as const;
 export type SessionScopedType = (typeof SESSION_SCOPED_TYPES)[number];
 
@@ -192,7 +194,8 @@ export type UnscopedWebviewToHost =
   | SessionsWebviewMessage
   | ChangesWebviewMessage
   | StartingWebviewMessage
-  | CheckpointWebviewMessage;
+  | CheckpointWebviewMessage
+  | SubagentWebviewMessage;
 
 export type { EntryId };
 
@@ -259,7 +262,8 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
         parseSessionsMessage(value) ??
         parseChangesMessage(value) ??
         parseStartingMessage(value) ??
-        parseCheckpointMessage(value)
+        parseCheckpointMessage(value) ??
+        parseSubagentMessage(value)
       );
   }
 }
