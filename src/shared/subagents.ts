@@ -9,7 +9,7 @@ import type { ContentBlock } from './acp';
 import { ownContentBlock } from './chunks';
 import type { SessionChange, SessionState, TranscriptEntry } from './model';
 import { isRecord, setOwn, WireRecord } from './narrow';
-import { appendKeyedEntry, emptyChange, entryChange } from './reducerBook';
+import { appendKeyedEntry, emptyChange, entryChange, lookupToolCall } from './reducerBook';
 import type { SessionMessageEntry, SubagentEntry, SubagentWorkState } from './subagentModel';
 import { subagentEntryId } from './subagentModel';
 
@@ -235,18 +235,30 @@ export function applyInSubagent(state: SessionState, childId: string, apply: (ch
   const path = pathTo(state, childId);
   if (!path) return undefined;
   const change = apply(childStateOf(path[path.length - 1]));
-  return carryUp(path, path.length - 1, new Set(change.entries), change.header);
+  return carryUp(state, path, path.length - 1, new Set(change.entries), change.header);
 }
 
-/** Refreshes the entries of `path` from `level` up to the top; the change for the top session. */
-function carryUp(path: SubagentEntry[], level: number, changed: Set<string>, header: boolean): SessionChange {
+/**
+ * Refreshes the entries of `path` from `level` up to the top; the change for the top session (`top`). When a child
+ * starts or stops waiting for the user, the tool call that links it is touched too (its card opens for the request).
+ */
+function carryUp(top: SessionState, path: SubagentEntry[], level: number, changed: Set<string>, header: boolean): SessionChange {
+  const extra: string[] = [];
   for (let at = level; at >= 0; at--) {
     const entry = path[at];
+    const waited = entry.waiting > 0;
     if (!refresh(entry, childStateOf(entry), changed, header)) return emptyChange();
     changed = new Set([entry.id]);
     header = false;
+    if (waited === entry.waiting > 0 || entry.linkedToolCallId === undefined) continue;
+    const container = at === 0 ? top : childStateOf(path[at - 1]);
+    const card = lookupToolCall(container, entry.linkedToolCallId);
+    if (!card) continue;
+    card.rev++;
+    if (at === 0) extra.push(card.id);
+    else changed.add(card.id);
   }
-  return entryChange(path[0].id);
+  return { entries: [path[0].id, ...extra], header: false };
 }
 
 /** The user asked to cancel a child's work: its row says so until the agent reports a new state. */
@@ -256,7 +268,7 @@ export function markSubagentCancelling(state: SessionState, childId: string): Se
   const deepest = path[path.length - 1];
   deepest.cancelling = true;
   deepest.rev++;
-  return path.length === 1 ? entryChange(deepest.id) : carryUp(path, path.length - 2, new Set([deepest.id]), false);
+  return path.length === 1 ? entryChange(deepest.id) : carryUp(state, path, path.length - 2, new Set([deepest.id]), false);
 }
 
 /** `session_message` (an upsert by messageId) and `session_message_chunk` (one more content block). */

@@ -17,6 +17,7 @@ import { PermissionPrompt } from './PermissionPrompt';
 import { ToolCardHead } from './ToolCardHead';
 import { ToolCallDetails } from './ToolCallDetails';
 import { ToolContentItem } from './ToolContentItem';
+import { useLinkedSubagentWaits } from '../subagents/subagentScope';
 
 /** The id of the call's first terminal, whose command and exit the header shows. */
 function firstTerminalId(entry: ToolCallEntry): string {
@@ -44,8 +45,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const asking = entry.permission !== undefined;
   const look = toolCardLook(status, asking);
   const [chosenOpen, toggle] = useDisclosure(`${entry.id}:card`, toolCardOpenByDefault(status, asking));
-  // While the agent waits for an answer, the card cannot fold away the question.
-  const open = chosenOpen || asking;
+  // While the agent waits for an answer, the card cannot fold away the question (nor a linked subagent's).
+  const open = chosenOpen || asking || useLinkedSubagentWaits(entry);
   const bodyId = domIdFor(`${entry.id}:body`);
   const terminal = useTerminalView(firstTerminalId(entry));
   const exited = entry.toolKind === 'execute' && commandExit(entry.rawOutput, terminal?.exitStatus) !== undefined;
