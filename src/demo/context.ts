@@ -14,6 +14,8 @@ export interface ClientView {
   readTextFile: boolean;
   writeTextFile: boolean;
   terminal: boolean;
+  /** `clientCapabilities.subagents` was offered. */
+  subagents?: boolean;
 }
 
 export interface SessionState {
