@@ -13,7 +13,7 @@ import { useSessionKey } from '../sessionKey';
 import { EntryItem } from '../components/EntryItem';
 import { RawValue } from '../components/RawValue';
 import { Icon } from '../ui/Icon';
-import { ThreadEntries } from './subagentScope';
+import { ThreadChild, ThreadEntries } from './subagentScope';
 
 /** The state's look: a codicon and a tone class. */
 function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: string } {
@@ -75,11 +75,13 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
         <button type="button" class="subagent__toggle" aria-expanded={open} aria-controls={bodyId} aria-disabled={waiting} onClick={() => !waiting && toggle()}>
           <Icon name={open ? 'chevron-down' : 'chevron-right'} />
           <Icon name={look.icon} spin={look.spin} />
-          <span class="subagent__title" title={label}>
-            {label}
-          </span>
-          <span class="subagent__status" data-subagent-status={status}>
-            {status}
+          <span class="subagent__names">
+            <span class="subagent__title" title={label}>
+              {label}
+            </span>
+            <span class="subagent__status" data-subagent-status={status}>
+              {status}
+            </span>
           </span>
         </button>
         {canCancelSubagent(entry) && isWorking(entry) && !entry.cancelling ? (
@@ -96,13 +98,15 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
           {entry.description && entry.title ? <div class="subagent__description">{entry.description}</div> : null}
           {entry.entries.length === 0 ? <div class="subagent__empty">Nothing from it yet.</div> : null}
           <ThreadEntries.Provider value={byId}>
+            <ThreadChild.Provider value={entry.childSessionId}>
             {entry.entries.map((item, index) => (
               <div class="subagent__row" key={item.id} data-row-key={item.id}>
                 <EntryItem entry={item} active={isWorking(entry) && index === entry.entries.length - 1} />
               </div>
             ))}
+            </ThreadChild.Provider>
           </ThreadEntries.Provider>
-          {extra ? <RawValue id={`${entry.id}:details`} label="Details" value={extra} /> : null}
+          {extra ? <RawValue id={`${entry.id}:details`} label="Subagent details" value={extra} /> : null}
         </div>
       ) : null}
     </div>

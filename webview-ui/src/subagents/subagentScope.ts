@@ -14,6 +14,24 @@ function asSubagent(entry: TranscriptEntry | undefined): SubagentEntry | undefin
   return entry?.kind === 'subagent' ? entry : undefined;
 }
 
+/** The child session whose thread is being drawn (undefined at the top of the transcript). */
+export const ThreadChild = createContext<string | undefined>(undefined);
+
+/** A session id in words: a known child's title, "this subagent" inside its own thread, else the main session. */
+export function useSessionName(): (sessionId: string | undefined) => string | undefined {
+  const own = useContext(ThreadChild);
+  const thread = useContext(ThreadEntries);
+  const store = useChatStore();
+  return (sessionId) => {
+    if (sessionId === undefined) return undefined;
+    if (sessionId === own) return 'this subagent';
+    const id = subagentEntryId(sessionId);
+    const known = asSubagent(thread?.get(id) ?? store?.entry(id));
+    if (known) return known.title?.trim() || `subagent ${sessionId}`;
+    return own !== undefined ? 'the main agent' : `session ${sessionId}`;
+  };
+}
+
 /** The row of child `childId`, following its changes in the store. */
 export function useSubagent(childId: string): SubagentEntry | undefined {
   const thread = useContext(ThreadEntries);
