@@ -41,7 +41,7 @@ import { isAuthRequired } from '../acp/authMethods';
 import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
-import { SessionChildren } from './sessionChildren';
+import { SessionChildren, splitChildRefs } from './sessionChildren';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -297,7 +297,9 @@ export class Session {
 
   /** The user undid the file changes of these tool calls (the review): their cards say so. */
   markUndone(toolCallIds: readonly string[]): void {
-    if (toolCallIds.length > 0) this.emit(markToolCallsUndone(this.state, toolCallIds));
+    const { own, byChild } = splitChildRefs(toolCallIds);
+    if (own.length > 0) this.emit(markToolCallsUndone(this.state, own));
+    for (const [childId, ids] of byChild) this.emit(this.children.within(childId, (state) => markToolCallsUndone(state, ids)));
   }
 
   sessionUpdate(params: unknown): void {

@@ -6,6 +6,24 @@ import type { SessionChange, SessionState } from '../shared/model';
 import { applySessionUpdate, markTurnToolCallsCancelled } from '../shared/reducer';
 import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } from '../shared/subagents';
 import { canCancelSubagent, subagentLabel } from '../shared/subagentModel';
+import { parseChildToolCallRef } from '../shared/subagentRefs';
+
+/** Ledger tool call ids split into the session's own and its children's (by child session id). */
+export function splitChildRefs(ids: readonly string[]): { own: string[]; byChild: Map<string, string[]> } {
+  const own: string[] = [];
+  const byChild = new Map<string, string[]>();
+  for (const id of ids) {
+    const ref = parseChildToolCallRef(id);
+    if (!ref) {
+      own.push(id);
+      continue;
+    }
+    const list = byChild.get(ref.childSessionId) ?? [];
+    list.push(ref.toolCallId);
+    byChild.set(ref.childSessionId, list);
+  }
+  return { own, byChild };
+}
 
 function sessionIdOf(params: unknown): string | undefined {
   const id = typeof params === 'object' && params !== null ? (params as { sessionId?: unknown }).sessionId : undefined;
