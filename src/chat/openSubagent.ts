@@ -2,19 +2,7 @@
 // (a virtual document, so nothing asks to be saved), refreshed each time it is opened.
 import * as vscode from 'vscode';
 import type { SessionState } from '../shared/model';
-import { workStateText } from '../shared/subagentExport';
-import { subagentLabel } from '../shared/subagentModel';
-import { findSubagent, subagentState } from '../shared/subagents';
-import { transcriptToMarkdown } from '../shared/transcriptExport';
-
-/** The child's transcript as markdown (title, state, then its entries), or undefined when there is no such child. */
-export function subagentMarkdown(parent: SessionState, childId: string): string | undefined {
-  const entry = findSubagent(parent, childId);
-  const child = subagentState(parent, childId);
-  if (!entry || !child) return undefined;
-  const title = `Subagent: ${subagentLabel(entry)} (${workStateText(entry.state, entry.cancelling)})`;
-  return transcriptToMarkdown({ ...child, header: { ...child.header, title, plan: child.header.plan } });
-}
+import { subagentMarkdown } from '../shared/subagentMarkdown';
 
 const SCHEME = 'acp-subagent';
 

@@ -5,6 +5,8 @@ import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } 
 import type { SessionMessageEntry, SubagentEntry } from '../../../src/shared/subagentModel';
 import { canCancelSubagent } from '../../../src/shared/subagentModel';
 import { deltaSince, recordSent, applyEntryDelta } from '../../../src/shared/entryDelta';
+import { subagentMarkdown } from '../../../src/shared/subagentMarkdown';
+import { transcriptToMarkdown } from '../../../src/shared/transcriptExport';
 
 const NOW = 1_000;
 
@@ -160,5 +162,20 @@ describe('subagent sessions in the reducer', () => {
     assert.deepEqual(message.content, [{ type: 'text', text: 'Replaced' }]);
     apply(state, { sessionUpdate: 'session_message', messageId: 'm1', content: null });
     assert.deepEqual(message.content, []);
+  });
+});
+
+describe("a subagent's transcript on its own", () => {
+  it('is markdown with its title, state and entries; the parent export holds the thread too', () => {
+    const state = createSessionState('parent');
+    apply(state, { sessionUpdate: 'subagent_update', sessionId: 'kid', title: 'Explorer', state: { state: 'idle', stopReason: 'cancelled' } });
+    child(state, 'kid', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Found 3 callers.' } });
+    const markdown = subagentMarkdown(state, 'kid');
+    assert.ok(markdown);
+    assert.match(markdown, /^# Subagent: Explorer \(stopped: cancelled\)/);
+    assert.match(markdown, /Session: `kid`/);
+    assert.match(markdown, /Found 3 callers\./);
+    assert.equal(subagentMarkdown(state, 'nobody'), undefined);
+    assert.match(transcriptToMarkdown(state), /## Subagent: Explorer[\s\S]*### Agent[\s\S]*Found 3 callers\./);
   });
 });
