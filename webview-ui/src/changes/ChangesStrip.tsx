@@ -6,7 +6,7 @@ import { type ChangedFileView, changedFilesTitle } from '../../../src/shared/cha
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useChanges } from './changesContext';
-import { SubagentMark } from '../subagents/SubagentMark';
+import { SubagentMark } from './SubagentMark';
 
 const STATUS_ICON = { created: 'diff-added', modified: 'diff-modified', deleted: 'diff-removed' } as const;
 const STATUS_WORD = { created: 'created', modified: 'modified', deleted: 'deleted' } as const;

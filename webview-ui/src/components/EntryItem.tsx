@@ -9,8 +9,8 @@ import { AgentSpeakerLabel } from './SpeakerLabel';
 import { Thought } from './Thought';
 import { ToolCallCard } from './ToolCallCard';
 import { UserMessage } from './UserMessage';
-import { SubagentRow } from '../subagents/SubagentRow';
-import { SessionMessageRow } from '../subagents/SessionMessageRow';
+import { SubagentRow } from './SubagentRow';
+import { SessionMessageRow } from './SessionMessageRow';
 
 interface EntryItemProps {
   entry: TranscriptEntry;

@@ -7,7 +7,7 @@ import { ContentBlocks } from './ContentBlocks';
 import { DiffContent } from './DiffContent';
 import { Disclosure } from './Disclosure';
 import { TerminalOutput } from './TerminalOutput';
-import { LinkedSubagent, linkedSessionId } from '../subagents/LinkedSubagent';
+import { LinkedSubagent, linkedSessionId } from './LinkedSubagent';
 
 interface ToolContentItemProps {
   item: OpenToolCallContent;

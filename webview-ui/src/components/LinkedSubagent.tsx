@@ -1,6 +1,6 @@
 // A tool call's `session` content item: the child session it names, drawn as a thread inside the card.
 import { SubagentThread } from './SubagentThread';
-import { useSubagent } from './subagentScope';
+import { useSubagent } from '../subagents/subagentScope';
 
 /** The child session a `session` content item names, if it is one. */
 export function linkedSessionId(item: unknown): string | undefined {

@@ -10,10 +10,10 @@ import { workStateText } from '../../../src/shared/subagentExport';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
-import { EntryItem } from '../components/EntryItem';
-import { RawValue } from '../components/RawValue';
+import { EntryItem } from './EntryItem';
+import { RawValue } from './RawValue';
 import { Icon } from '../ui/Icon';
-import { ThreadChild, ThreadEntries } from './subagentScope';
+import { ThreadChild, ThreadEntries } from '../subagents/subagentScope';
 
 /** The state's look: a codicon and a tone class. */
 function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: string } {

@@ -1,8 +1,8 @@
 // A message between sessions (`session_message`): who sent it to whom, and its content.
 import type { SessionMessageEntry } from '../../../src/shared/subagentModel';
-import { ContentBlocks } from '../components/ContentBlocks';
+import { ContentBlocks } from './ContentBlocks';
 import { Icon } from '../ui/Icon';
-import { useSessionName } from './subagentScope';
+import { useSessionName } from '../subagents/subagentScope';
 
 export function SessionMessageRow({ entry }: { entry: SessionMessageEntry }) {
   const name = useSessionName();
