@@ -15,6 +15,7 @@ import { describeFailure, FailedStep, FailureReport } from './failureMessage';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { GroupGuard } from './processWatchdog';
 import { RestartBudget } from './restartBudget';
+import { ChildRoutes } from './childRoutes';
 import { TappedReader, TappedWriter, TrafficObserver } from './trafficTap';
 
 export type AgentState = 'starting' | 'ready' | 'failed' | 'stopped';
@@ -89,6 +90,8 @@ export class AgentRuntime {
   private connectionInstance: AcpClientConnection | undefined;
   private initializeResult: InitializeResponse | undefined;
   private readonly sessions = new Map<string, SessionEndpoint>();
+  /** Subagent (child) session ids, routed to the session that owns them. */
+  private readonly children = new ChildRoutes<SessionEndpoint>();
   private readonly budget: RestartBudget;
   /** Bumped by every start and stop, so events of an older process are recognised and ignored. */
   private generation = 0;
@@ -120,7 +123,12 @@ export class AgentRuntime {
 
   registerSession(sessionId: string, endpoint: SessionEndpoint): { dispose(): void } {
     this.sessions.set(sessionId, endpoint);
-    return { dispose: () => this.sessions.delete(sessionId) };
+    return {
+      dispose: () => {
+        if (this.sessions.get(sessionId) === endpoint) this.sessions.delete(sessionId);
+        this.children.forget(endpoint);
+      },
+    };
   }
 
   /** Starts the agent and initializes the connection; resolves in `ready`, or rejects after entering `failed`. */
@@ -215,6 +223,12 @@ export class AgentRuntime {
     return stopped;
   }
 
+  /** The session a message is for: a registered session, or the owner of an announced subagent session. */
+  private endpointOf(sessionId: string | undefined): SessionEndpoint | undefined {
+    if (sessionId === undefined) return undefined;
+    return this.sessions.get(sessionId) ?? this.children.get(sessionId);
+  }
+
   private connect(agentProcess: AgentProcess): AcpClientConnection {
     const { log, traffic } = this.options;
     const reader = new NdjsonMessageReader(agentProcess.stdout, {
@@ -227,13 +241,16 @@ export class AgentRuntime {
       new TappedWriter(writer, traffic),
       {
         sessionUpdate: (params) => {
-          const endpoint = this.sessions.get(sessionIdOf(params) ?? '');
-          if (endpoint) endpoint.sessionUpdate(params);
+          const endpoint = this.endpointOf(sessionIdOf(params));
+          if (endpoint) {
+            this.children.note(params, endpoint, (id) => this.sessions.has(id));
+            endpoint.sessionUpdate(params);
+          }
           else log.warn(`Ignored session/update for unknown session ${JSON.stringify(sessionIdOf(params))}`);
         },
         sessionRequest: (method, params, token) => {
           const sessionId = sessionIdOf(params);
-          const endpoint = this.sessions.get(sessionId ?? '');
+          const endpoint = this.endpointOf(sessionId);
           if (endpoint) return endpoint.handleRequest(method, params, token);
           if (method === 'session/request_permission') {
             log.warn(`Answered "cancelled" to a permission request for unknown session ${JSON.stringify(sessionId)}`);

@@ -16,12 +16,14 @@ export interface ChatRenders {
   terminalOutput?: boolean;
   /** Identified plans: `plan_update` (items and Markdown, several per session) and `plan_removed` (`plan: {}`). */
   plans?: boolean;
+  /** Subagent (child session) threads, their permission requests and cancel (`subagents`, stable since 2026-11-20). */
+  subagents?: boolean;
 }
 
 export const NOTHING_RENDERED: ChatRenders = { elicitation: { form: false, url: false }, compaction: false, notices: false };
 
 /** The capabilities sent, with those newer than the SDK's stable types (`plan`: ACP v1 since 2026-11-20). */
-export type AdvertisedCapabilities = ClientCapabilities & { plan?: Record<string, never> };
+export type AdvertisedCapabilities = ClientCapabilities & { plan?: Record<string, never>; subagents?: Record<string, never> };
 
 export interface ClientFeatures {
   /** Terminal authentication methods can be run (the agent's own command, in a terminal). */
@@ -50,5 +52,6 @@ export function clientCapabilitiesFor(
     ...(renders.plans ? { plan: {} } : {}),
     ...(features.terminalAuth ? { auth: { terminal: true } } : {}),
     ...(renders.terminalOutput ? { _meta: { [TERMINAL_OUTPUT_OPT_IN]: true } } : {}),
+    ...(renders.subagents ? { subagents: {} } : {}),
   };
 }

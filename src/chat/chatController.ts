@@ -18,6 +18,7 @@ import type { ShownSession } from './shownSession';
 import type { SessionKey } from '../shared/sessionKey';
 import type { WebviewToHost } from '../shared/webviewProtocol';
 import { answerElicitation } from '../webview/elicitationHost';
+import { openSubagentTranscript } from './openSubagent';
 import type { SpilledTextApi } from '../webview/spilledText';
 
 export interface ChatControllerDeps {
@@ -68,6 +69,11 @@ export class ChatController {
         return this.sessionNamed(message.sessionKey).session.cancel();
       case 'permission':
         this.sessionNamed(message.sessionKey).session.choosePermission(message.requestKey, message.optionId);
+        return;
+      case 'cancelSubagent':
+        return this.sessionNamed(message.sessionKey).session.cancelSubagent(message.childSessionId);
+      case 'openSubagent':
+        await openSubagentTranscript(this.sessionNamed(message.sessionKey).session.state, message.childSessionId);
         return;
       case 'elicitation':
         return answerElicitation(this.sessionNamed(message.sessionKey).session, message, this.deps.warn);

@@ -11,6 +11,7 @@ import { PalettePicks } from './quickPick';
 import { SEND_SELECTION_COMMAND, sendSelection } from './sendSelection';
 import { MAKE_DEFAULT_AGENT_COMMAND, makeDefaultAgent, SWITCH_AGENT_COMMAND, switchAgent } from './switchAgent';
 import { registerAccessibleView } from './accessibleView';
+import { registerSubagentDocuments } from '../chat/openSubagent';
 import { registerInstallCommand } from './installCommand';
 import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
 import { CLOSE_SESSION_COMMAND, closeSession, SWITCH_SESSION_COMMAND, switchSession } from './switchSession';
@@ -66,6 +67,7 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
       ),
       registerInstallCommand(shown),
       ...registerAccessibleView(shown, deps.knownSecrets),
+      registerSubagentDocuments(),
       vscode.commands.registerCommand(
         SWITCH_MODE_COMMAND,
         reported((value?: unknown) => switchMode(shown, composer, picks, value)),

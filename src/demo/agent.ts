@@ -10,6 +10,7 @@ import type { ClientView, Outcome, SessionState, StepContext, StreamState } from
 import { isObject, Json, JsonObject, objectAt, stringAt } from './json';
 import type { Log } from './log';
 import { runSteps } from './runner';
+import { childGate } from './subagentSteps';
 import type { Scenario, Step } from './scenario';
 import { Vars } from './template';
 import { playPrompt, promptText } from './turn';
@@ -138,7 +139,11 @@ export class ScriptedAgent {
     if (notification.method === 'session/cancel') {
       const id = stringAt(notification.params, 'sessionId');
       const session = id === undefined ? undefined : this.sessions.get(id);
-      if (session?.active) {
+      const child = id === undefined ? undefined : childGate(id);
+      if (child) {
+        this.options.log.info(`session/cancel: cancelling the work of subagent ${id}`);
+        child.raise();
+      } else if (session?.active) {
         this.options.log.info(`session/cancel: cancelling the turn of ${id}`);
         session.active.raise();
       } else this.options.log.info(`session/cancel for ${id ?? '(no sessionId)'}: no turn running`);
@@ -157,6 +162,7 @@ export class ScriptedAgent {
       terminal: caps?.terminal === true,
       terminalOutput: objectAt(caps, '_meta')?.terminal_output === true,
       capabilities: caps,
+      subagents: isObject(caps?.subagents),
     };
     const clientName = stringAt(objectAt(params, 'clientInfo'), 'name') ?? 'an unnamed client';
     log.info(`initialize from ${clientName}, protocol ${JSON.stringify(params.protocolVersion)}, client offers ${JSON.stringify(this.client)}`);
@@ -326,6 +332,7 @@ export class ScriptedAgent {
     vars.set('cwd', cwd);
     vars.set('sessionId', id);
     vars.set('mcpServers', JSON.stringify(params.mcpServers ?? null));
+    vars.set('clientSubagents', this.client.subagents ? 'advertised' : 'not advertised');
     for (const [name, value] of this.auth.envVars()) vars.set(name, value);
     const session: SessionState = {
       id,

@@ -18,6 +18,8 @@ export interface ClientView {
   terminalOutput: boolean;
   /** The clientCapabilities object as it came (see clientCapsStep.ts). */
   capabilities?: JsonObject;
+  /** `clientCapabilities.subagents` was offered. */
+  subagents?: boolean;
 }
 
 export interface SessionState {

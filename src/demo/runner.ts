@@ -9,13 +9,14 @@ import { flood, sayLarge } from './floodSteps';
 import { playPermission } from './permission';
 import { playRun } from './runStep';
 import { playAgentCommand } from './agentCommandStep';
+import { playAsChild, sendSubagentUpdate } from './subagentSteps';
 import type { RequestStep, Step } from './scenario';
 import { fillStep } from './template';
 import { RpcError } from './wire';
 import { describeError } from '../shared/errors';
 
 /** Steps after which a following `say` / `think` starts a new message. */
-const interrupting = new Set(['update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run', 'agentCommand']);
+const interrupting = new Set(['subagent', 'asChild', 'update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run', 'agentCommand']);
 
 export async function runSteps(steps: readonly Step[] | undefined, ctx: StepContext): Promise<Outcome | undefined> {
   for (const written of steps ?? []) {
@@ -48,6 +49,7 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
   }
   if ('repeat' in step) return playRepeat(step.repeat, step.steps, ctx);
   if ('ifClient' in step) return playIfClient(step, ctx);
+  if ('asChild' in step) return playAsChild(step, ctx, runSteps);
   if ('stop' in step) return { kind: 'stop', stopReason: step.stop, result: step.result };
   if ('error' in step) return { kind: 'error', error: step.error };
   if ('exit' in step) {
@@ -69,6 +71,7 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
   else if ('toolCall' in step) sendToolCall(step, ctx);
   else if ('toolUpdate' in step) sendToolUpdate(step, ctx);
   else if ('plan' in step) sendPlan(step, ctx);
+  else if ('subagent' in step) sendSubagentUpdate(step, ctx);
   else if ('notify' in step) ctx.peer.notify(step.notify.method, step.notify.params);
   else if ('stderr' in step) ctx.log.raw(step.stderr);
   else if ('raw' in step) ctx.peer.writeRaw(Buffer.from(step.raw, step.encoding ?? 'utf8'));

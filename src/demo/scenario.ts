@@ -128,6 +128,14 @@
  *                                                  `then` when the client advertised that capability (a dotted
  *                                                  path into its clientCapabilities: present, not null or false),
  *                                                  else `else` (clientCapsStep.ts)
+ *   {"subagent": {"sessionId": "child", "title"?, "description"?, "capabilities"?, "state"?, ...}}
+ *                                                  subagent_update on the session (announces or patches a child;
+ *                                                  the fields are sent as written, null included)
+ *   {"asChild": "child", "steps": [...], "onCancel"?: [steps]}
+ *                                                  plays the steps as the child session: updates, permission
+ *                                                  requests, file and terminal requests carry its sessionId. A
+ *                                                  session/cancel naming the child stops them alone and plays
+ *                                                  onCancel (as the parent); the parent's turn goes on
  *   {"sayLarge": {"chars": n, "pattern"?: "text", "messageId"?: "id"}}
  *                                                  ONE agent_message_chunk of n characters (pattern repeated)
  *   {"flood": {"chunks": n, "chars": m, "perMessage"?: k, "request"?: {"method", "params"?}}}
@@ -141,7 +149,8 @@
  * the turn's `onCancel` steps play, then the prompt is answered "cancelled".
  *
  * Templates: "${name}" in any string is replaced when the variable is known, else left as is. Known: cwd,
- * mcpServers (the session/new or session/load `mcpServers` as JSON), env.NAME (see requireAuth), sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
+ * mcpServers (the session/new or session/load `mcpServers` as JSON), clientSubagents ("advertised" when the client's
+ * initialize offered `subagents`, else "not advertised"), env.NAME (see requireAuth), sessionId, prompt (the prompt's text), turn (1-based), time (ISO), i (in repeat); readFile sets file, fileAbs,
  * fileLines, fileFirstLine; writeFile sets writtenFile, writeResult (written | rejected | failed); run sets
  * exitCode and output; permission sets permission (the chosen optionId or "cancelled"); elicit sets elicitation and
  * elicitationContent; request sets its saveAs.
@@ -325,6 +334,8 @@ export type StopStep = Commented & { stop: string; result?: JsonObject };
 export type ErrorStep = Commented & { error: ErrorBody };
 export type SetStep = Commented & { set: Record<string, string> };
 export type RepeatStep = Commented & { repeat: number; steps: Step[] };
+export type SubagentStep = Commented & { subagent: JsonObject & { sessionId: string } };
+export type AsChildStep = Commented & { asChild: string; steps: Step[]; onCancel?: Step[] };
 export type SayLargeStep = Commented & { sayLarge: { chars: number; pattern?: string; messageId?: string } };
 export type FloodStep = Commented & {
   flood: { chunks: number; chars: number; perMessage?: number; request?: { method: string; params?: Json } };
@@ -358,4 +369,6 @@ export type Step =
   | RepeatStep
   | SayLargeStep
   | FloodStep
-  | IfClientStep;
+  | IfClientStep
+  | SubagentStep
+  | AsChildStep;

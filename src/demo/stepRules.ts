@@ -186,6 +186,14 @@ const rules: Record<string, KindRule> = {
   set: { check: checkStringMap, options: {}, places: anywhere },
   repeat: { check: checkCount, options: {}, places: anywhere },
   ifClient: { check: checkString, options: {}, places: anywhere },
+  subagent: {
+    check: (value, at, problems) => {
+      if (checkObject(value, at, problems)) checkString(value.sessionId, `${at}.sessionId`, problems);
+    },
+    options: {},
+    places: inSession,
+  },
+  asChild: { check: checkString, options: { steps: stepList('turn'), onCancel: stepList('turn') }, places: inTurn },
   sayLarge: { check: checkWithKeys({ chars: checkCount }, { pattern: checkString, messageId: checkString }), options: {}, places: inSession },
   flood: {
     check: checkWithKeys({ chunks: checkCount, chars: checkCount }, { perMessage: checkCount, request: checkMethodCall }),
@@ -231,4 +239,5 @@ function checkStep(step: unknown, at: string, problems: Problems, place: StepPla
   checkKnownKeys(step, [kind, ...Object.keys(options)], at, problems);
   checkOptional(step, at, problems, options);
   if (kind === 'repeat' && step.steps === undefined) problems.add(at, '"repeat" needs "steps"');
+  if (kind === 'asChild' && step.steps === undefined) problems.add(at, '"asChild" needs "steps"');
 }

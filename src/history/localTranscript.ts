@@ -41,6 +41,7 @@ function settled(entry: TranscriptEntry): TranscriptEntry {
     return { ...rest };
   }
   if (entry.kind === 'elicitation' && entry.outcome === undefined) return { ...entry, outcome: 'cancel' };
+  if (entry.kind === 'subagent' && entry.waiting > 0) return { ...entry, waiting: 0, entries: entry.entries.map(settled) };
   return entry;
 }
 
@@ -66,7 +67,7 @@ export function packTranscript(source: TranscriptSource, savedAt: string, limit 
   };
 }
 
-const KINDS = new Set(['user', 'agent', 'thought', 'tool_call', 'notice', 'elicitation', 'compaction']);
+const KINDS = new Set(['user', 'agent', 'thought', 'tool_call', 'notice', 'elicitation', 'compaction', 'subagent', 'session_message']);
 
 function isEntry(value: unknown): value is TranscriptEntry {
   if (!isRecord(value) || typeof value.id !== 'string' || value.id === '' || typeof value.rev !== 'number' || !KINDS.has(value.kind as string)) return false;
@@ -81,6 +82,10 @@ function isEntry(value: unknown): value is TranscriptEntry {
       return typeof value.text === 'string' && typeof value.severity === 'string';
     case 'elicitation':
       return typeof value.message === 'string' && isRecord(value.request);
+    case 'subagent':
+      return typeof value.childSessionId === 'string' && Array.isArray(value.entries) && isRecord(value.extra);
+    case 'session_message':
+      return typeof value.messageId === 'string' && Array.isArray(value.content) && isRecord(value.extra);
     default:
       return typeof value.compactionId === 'string' && typeof value.status === 'string' && Array.isArray(value.summary);
   }

@@ -14,6 +14,8 @@ export interface AuditEntry {
   time: string;
   agentId: string;
   sessionId: string;
+  /** The request came from a subagent (child session `sessionId`): its title. */
+  subagent?: string;
   toolCall: { toolCallId: string; title: string; kind: string };
   decidedBy: AuditDecider;
   /** The option answered; absent when cancelled. */
@@ -87,7 +89,8 @@ export function auditMarkdown(entries: readonly AuditEntry[]): string {
     for (const entry of entries) {
       const answer = entry.option ? `${entry.option.name} (${entry.option.kind})` : 'cancelled';
       const decided = deciderText(entry.decidedBy) + (entry.note ? ` (${entry.note})` : '');
-      const call = `${entry.toolCall.title || '(untitled)'} [${entry.toolCall.toolCallId}]`;
+      const by = typeof entry.subagent === 'string' ? ` (subagent: ${entry.subagent})` : '';
+      const call = `${entry.toolCall.title || '(untitled)'} [${entry.toolCall.toolCallId}]${by}`;
       lines.push(`| ${[entry.time, entry.agentId, call, entry.toolCall.kind, decided, answer].map(cell).join(' | ')} |`);
     }
     lines.push('');

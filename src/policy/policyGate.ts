@@ -76,6 +76,7 @@ export class PolicyGate {
       time: now.toISOString(),
       agentId,
       sessionId: question.sessionId,
+      ...(question.subagent !== undefined ? { subagent: question.subagent } : {}),
       toolCall: { toolCallId: call.toolCallId, title: call.title, kind: call.toolKind },
       decidedBy,
       ...(option ? { option: optionSummary(option) } : {}),

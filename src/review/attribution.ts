@@ -1,6 +1,8 @@
 // Which tool call made a change: the latest one whose locations or diffs name the file, preferring calls still
 // running (the change most likely came from one of them). No `vscode` here.
-import type { SessionState, ToolCallEntry } from '../shared/model';
+import type { SessionState, ToolCallEntry, TranscriptEntry } from '../shared/model';
+import { childToolCallRef } from '../shared/subagentRefs';
+import { subagentLabel } from '../shared/subagentModel';
 import type { KeyOf } from './changeLedger';
 
 const RUNNING = new Set(['pending', 'in_progress']);
@@ -15,17 +17,31 @@ function pathsNamedBy(call: ToolCallEntry): string[] {
   return paths;
 }
 
-/** The id of the tool call that most likely changed `file`, if any names it. */
+/**
+ * The id of the tool call that most likely changed `file`, if any names it. A subagent's tool calls (in its thread,
+ * at the place of its row) count too: their id names the child (subagentRefs.ts), so the change is the child's.
+ */
 export function toolCallFor(state: Pick<SessionState, 'entries'> | undefined, file: string, keyOf: KeyOf): string | undefined {
   if (!state) return undefined;
-  const key = keyOf(file);
+  const found = search(state.entries, keyOf(file), keyOf, (call) => call.toolCallId);
+  return found.running ?? found.finished;
+}
+
+function search(entries: readonly TranscriptEntry[], key: string, keyOf: KeyOf, idOf: (call: ToolCallEntry) => string): { running?: string; finished?: string } {
   let finished: string | undefined;
-  for (let index = state.entries.length - 1; index >= 0; index--) {
-    const entry = state.entries[index];
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    if (entry.kind === 'subagent') {
+      const title = subagentLabel(entry);
+      const inner = search(entry.entries, key, keyOf, (call) => childToolCallRef({ childSessionId: entry.childSessionId, toolCallId: call.toolCallId, title }));
+      if (inner.running) return inner;
+      finished ??= inner.finished;
+      continue;
+    }
     if (entry.kind !== 'tool_call') continue;
     if (!pathsNamedBy(entry).some((path) => keyOf(path) === key)) continue;
-    if (RUNNING.has(entry.status)) return entry.toolCallId;
-    finished ??= entry.toolCallId;
+    if (RUNNING.has(entry.status)) return { running: idOf(entry) };
+    finished ??= idOf(entry);
   }
-  return finished;
+  return { finished };
 }

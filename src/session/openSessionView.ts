@@ -19,6 +19,8 @@ export function sessionTitle(state: SessionState, fallback?: string): string {
 function waitsForUser(entry: TranscriptEntry): boolean {
   if (entry.kind === 'tool_call') return entry.permission !== undefined;
   if (entry.kind === 'elicitation') return entry.outcome === undefined;
+  // A subagent's permission request or question counts as its parent's.
+  if (entry.kind === 'subagent') return entry.waiting > 0;
   return false;
 }
 

@@ -79,6 +79,11 @@ export class PermissionBroker {
     return this.settle(key, { outcome: { outcome: 'selected', optionId } });
   }
 
+  /** Answers one request `cancelled` (a child session's work was cancelled); false when it is gone. */
+  cancel(key: string): boolean {
+    return this.settle(key, CANCELLED);
+  }
+
   cancelAll(): void {
     for (const key of [...this.waiters.keys()]) this.settle(key, CANCELLED);
   }

@@ -7,6 +7,8 @@ import type { ToolCallEntry } from '../shared/model';
 
 export interface PermissionQuestion {
   sessionId: string;
+  /** The request came from a subagent (a child session, `sessionId` is its id): its title for the log. */
+  subagent?: string;
   cwd: string;
   roots: readonly string[];
   /** The request's tool call merged over what the session already knew of it. */

@@ -43,6 +43,7 @@ import { isAuthRequired } from '../acp/authMethods';
 import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
+import { SessionChildren, splitChildRefs } from './sessionChildren';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -71,6 +72,8 @@ export class Session {
   readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
   private readonly permissions: PermissionBroker;
   private readonly elicitations: SessionElicitations;
+  /** The subagent sessions the agent runs for this one (their updates, requests and cancel). */
+  private readonly children: SessionChildren;
   /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
   private turnCounter = 0;
   private cancelRequested = false;
@@ -109,6 +112,7 @@ export class Session {
     const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
     this.permissions = new PermissionBroker(requestKeyPrefix);
     this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change), requestKeyPrefix);
+    this.children = new SessionChildren(this.state, (change) => this.emit(change), log);
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -297,7 +301,9 @@ export class Session {
 
   /** The user undid the file changes of these tool calls (the review): their cards say so. */
   markUndone(toolCallIds: readonly string[]): void {
-    if (toolCallIds.length > 0) this.emit(markToolCallsUndone(this.state, toolCallIds));
+    const { own, byChild } = splitChildRefs(toolCallIds);
+    if (own.length > 0) this.emit(markToolCallsUndone(this.state, own));
+    for (const [childId, ids] of byChild) this.emit(this.children.within(childId, (state) => markToolCallsUndone(state, ids)));
   }
 
   /** The file of a Markdown plan now holds `text` (read by the host after it changed): the plan shows it (plans.ts). */
@@ -307,6 +313,7 @@ export class Session {
 
   sessionUpdate(params: unknown): void {
     const update = (params as { update?: unknown }).update;
+    if (this.children.routes(params)) return this.children.update(params, update, this.now());
     this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
     for (const listener of this.updateListeners) listener(update);
   }
@@ -336,14 +343,28 @@ export class Session {
     const request = parsePermissionRequest(params);
     if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
     if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    return this.consultPolicy(request, token);
+    return this.consultPolicy(request, token, this.children.routes(params) ? this.children.idOf(params) : undefined);
+  }
+
+  /**
+   * Cancels the work of a subagent (a child session) alone, with `session/cancel` on the child's id: only when the
+   * child advertises `cancel`. Its open permission requests answer `cancelled`.
+   */
+  async cancelSubagent(childId: string): Promise<void> {
+    const keys = this.children.beginCancel(childId);
+    for (const key of keys) this.permissions.cancel(key);
+    await this.transport().cancel(childId);
   }
 
   /** The permission policy answers when a rule decides; otherwise the user is asked. Every outcome is reported back. */
-  private async consultPolicy(request: PermissionRequestParams, token: CancellationToken): Promise<RequestPermissionResponse> {
-    const { sessionId, cwd, roots } = this.scope;
-    const toolCall = mergedToolCall(this.state, request.toolCall);
-    const consideration = await this.gate.consider({ sessionId, cwd, roots, toolCall, options: request.options });
+  private async consultPolicy(request: PermissionRequestParams, token: CancellationToken, childId?: string): Promise<RequestPermissionResponse> {
+    const { cwd, roots } = this.scope;
+    // A subagent's request: the child's tool call, shown in the child's thread, logged under the child's id and title.
+    const within = (apply: (state: SessionState) => SessionChange): SessionChange => this.children.within(childId, apply);
+    const sessionId = childId ?? this.sessionId;
+    const subagent = childId === undefined ? undefined : this.children.label(childId);
+    const toolCall = mergedToolCall(this.children.stateOf(childId), request.toolCall);
+    const consideration = await this.gate.consider({ sessionId, cwd, roots, toolCall, options: request.options, ...(subagent !== undefined ? { subagent } : {}) });
     const settle = (response: RequestPermissionResponse): RequestPermissionResponse => {
       consideration.settled(response);
       return response;
@@ -351,17 +372,24 @@ export class Session {
     if (this.lost || token.isCancellationRequested || (this.cancelRequested && this.busy)) return settle({ outcome: { outcome: 'cancelled' } });
     const answer = consideration.answer;
     if (answer) {
-      this.emit(applySessionUpdate(this.state, { ...request.toolCall, sessionUpdate: 'tool_call_update' }, this.now()));
-      this.emit(setPolicyDecision(this.state, request.toolCall.toolCallId, { decision: answer.decision, rule: answer.rule }));
-      if (answer.decision === 'reject') this.notice('info', `Rejected by ${answer.rule}: ${toolCall.title || 'a tool call'}`);
+      this.emit(within((state) => applySessionUpdate(state, { ...request.toolCall, sessionUpdate: 'tool_call_update' }, this.now())));
+      this.emit(within((state) => setPolicyDecision(state, request.toolCall.toolCallId, { decision: answer.decision, rule: answer.rule })));
+      const by = subagent === undefined ? '' : ` (subagent ${subagent})`;
+      if (answer.decision === 'reject') this.notice('info', `Rejected by ${answer.rule}: ${toolCall.title || 'a tool call'}${by}`);
       return settle({ outcome: { outcome: 'selected', optionId: answer.option.optionId } });
     }
     if (consideration.note) this.notice('info', consideration.note);
     const response = await this.permissions.ask(
       request,
       token,
-      (pending) => this.emit(setPermissionRequest(this.state, request.toolCall, request.options, pending.key)),
-      (pending) => this.emit(clearPermissionRequest(this.state, pending.key)),
+      (pending) => {
+        if (childId !== undefined) this.children.opened(childId, pending.key);
+        this.emit(within((state) => setPermissionRequest(state, request.toolCall, request.options, pending.key)));
+      },
+      (pending) => {
+        if (childId !== undefined) this.children.settled(childId, pending.key);
+        this.emit(within((state) => clearPermissionRequest(state, pending.key)));
+      },
     );
     return settle(response);
   }

@@ -19,6 +19,8 @@ export interface ChangedFileView {
   noUndo?: string;
   /** Changed in a session other than the one shown (an earlier one, or one behind it). */
   otherSession?: boolean;
+  /** The subagents (child sessions) whose tool calls changed it, by title. */
+  bySubagents?: string[];
 }
 
 export interface ChangesMessage {

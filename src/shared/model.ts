@@ -13,6 +13,7 @@ import type {
 } from './acp';
 import type { ElicitationForm } from './elicitationForm';
 import type { IdentifiedPlan } from './plans';
+import type { SessionMessageEntry, SubagentEntry } from './subagentModel';
 
 export type EntryId = string;
 
@@ -167,7 +168,9 @@ export type TranscriptEntry =
   | ToolCallEntry
   | NoticeEntry
   | ElicitationEntry
-  | CompactionEntry;
+  | CompactionEntry
+  | SubagentEntry
+  | SessionMessageEntry;
 
 export interface PlanItem {
   content: string;

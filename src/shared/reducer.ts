@@ -15,6 +15,7 @@ import { isRecord } from './narrow';
 import { applyPlanRemoved, applyPlanUpdate } from './plans';
 import { appendSeqEntry, emptyChange, entryChange, headerChange, initBook } from './reducerBook';
 import { appendToolCallContent, cancelUnfinishedToolCalls, upsertToolCall } from './toolCalls';
+import { applySessionMessage, applySubagentUpdate, linkToolCallSessions } from './subagents';
 
 export { clearPermissionRequest, findToolCall, markToolCallsUndone, setPermissionRequest, setPolicyDecision } from './toolCalls';
 export { addElicitation, completeElicitation, findElicitation, settleElicitation } from './elicitations';
@@ -55,9 +56,15 @@ export function applySessionUpdate(
       return appendChunk(state, 'user', update, now);
     case 'tool_call':
     case 'tool_call_update':
-      return upsertToolCall(state, update);
+      return linkToolCallSessions(state, update, upsertToolCall(state, update));
     case 'tool_call_content_chunk':
-      return appendToolCallContent(state, update);
+      return linkToolCallSessions(state, update, appendToolCallContent(state, update));
+    // Subagent sessions (subagents.ts).
+    case 'subagent_update':
+      return applySubagentUpdate(state, update);
+    case 'session_message':
+    case 'session_message_chunk':
+      return applySessionMessage(state, update, kind === 'session_message_chunk');
     // Advisory rows (agentNotices.ts).
     case 'notice':
       return addAgentNotice(state, update);

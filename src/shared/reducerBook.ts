@@ -98,6 +98,13 @@ export function appendToolEntry(state: SessionState, entry: ToolCallEntry): void
   indexFrom(book, state.entries.length - 1);
 }
 
+/** Appends an entry that has its own id (not an `e<n>` one): subagent rows, session messages. */
+export function appendKeyedEntry(state: SessionState, entry: TranscriptEntry): void {
+  const book = bookOf(state);
+  state.entries.push(entry);
+  indexFrom(book, state.entries.length - 1);
+}
+
 export function lookupToolCall(state: SessionState, toolCallId: string): ToolCallEntry | undefined {
   const at = bookOf(state).toolIndex.get(toolCallId);
   if (at === undefined) return undefined;

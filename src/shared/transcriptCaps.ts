@@ -57,12 +57,18 @@ export function entryTextChars(entry: TranscriptEntry): number {
       return entry.message.length;
     case 'compaction':
       return contentTextChars(entry.summary);
+    case 'session_message':
+      return contentTextChars(entry.content);
+    case 'subagent':
+      // The child's transcript is counted by what it holds when it changes, not here (a row is never dropped while it waits).
+      return (entry.title?.length ?? 0) + (entry.description?.length ?? 0);
   }
 }
 
 /** An entry the user still has to answer: never dropped. */
 function isWaiting(entry: TranscriptEntry): boolean {
   if (entry.kind === 'tool_call') return entry.permission !== undefined;
+  if (entry.kind === 'subagent') return entry.waiting > 0;
   return entry.kind === 'elicitation' && entry.outcome === undefined;
 }
 

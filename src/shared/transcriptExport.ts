@@ -5,6 +5,7 @@ import type { ContentBlock, OpenToolCallContent } from './acp';
 import type { IdentifiedPlan } from './plans';
 import type { CompactionEntry, ElicitationEntry, NoticeEntry, PlanItem, SessionState, ToolCallEntry, TranscriptEntry } from './model';
 import { maskSecrets } from './transcriptExportSecrets';
+import { sessionMessageText, subagentText } from './subagentExport';
 
 export interface TranscriptExportInfo {
   /** The agent's name, for the heading. */
@@ -136,6 +137,10 @@ function entryText(entry: TranscriptEntry): string {
       return elicitationText(entry);
     case 'compaction':
       return compactionText(entry);
+    case 'session_message':
+      return sessionMessageText(entry, contentText(entry.content));
+    case 'subagent':
+      return subagentText(entry, entryText);
   }
 }
 

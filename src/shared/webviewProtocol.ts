@@ -15,6 +15,7 @@ import type { EntryDelta } from './entryDelta';
 import type { AgentTerminalState } from './agentTerminalMeta';
 import type { EntryId, SessionHeader, TranscriptEntry } from './model';
 import { isPolicyLevel, PermissionLevelMessage, PolicyLevel } from './permissionLevels';
+import { parseSubagentMessage, SUBAGENT_MESSAGE_TYPES, SubagentWebviewMessage } from './subagentProtocol';
 import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } from './sessionsProtocol';
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 import { StartingHostMessage, StartingWebviewMessage, parseStartingMessage } from './startingProtocol';
@@ -164,6 +165,7 @@ export const SESSION_SCOPED_TYPES = [
   'openFullMessage',
   'openEarlierMessages',
   'retryPrompt',
+  ...SUBAGENT_MESSAGE_TYPES,
 ] as const;
 export type SessionScopedType = (typeof SESSION_SCOPED_TYPES)[number];
 
@@ -199,7 +201,8 @@ export type UnscopedWebviewToHost =
   | SessionsWebviewMessage
   | ChangesWebviewMessage
   | StartingWebviewMessage
-  | CheckpointWebviewMessage;
+  | CheckpointWebviewMessage
+  | SubagentWebviewMessage;
 
 export type { EntryId };
 
@@ -266,7 +269,8 @@ function parseUnscoped(value: Record<string, unknown>): UnscopedWebviewToHost | 
         parseSessionsMessage(value) ??
         parseChangesMessage(value) ??
         parseStartingMessage(value) ??
-        parseCheckpointMessage(value)
+        parseCheckpointMessage(value) ??
+        parseSubagentMessage(value)
       );
   }
 }

@@ -16,6 +16,7 @@ import './styles/sessions.css';
 import './styles/changes.css';
 import './styles/failures.css';
 import './styles/checkpoints.css';
+import './styles/subagents.css';
 import { render } from 'preact';
 import { paceRendering } from './renderPacing';
 import { App } from './components/App';

@@ -37,6 +37,7 @@ export function awaitsPermission(state: ChatState): boolean {
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index];
     if (entry.kind === 'tool_call' && entry.permission) return true;
+    if (entry.kind === 'subagent' && entry.waiting > 0) return true;
     if (entry.kind === 'user') return false;
   }
   return false;

@@ -8,6 +8,7 @@ import type { ReviewDiffs } from '../reviewDiff';
 import type { InlineReviewApi } from './inline/registerInline';
 import type { ReviewActions } from './reviewActions';
 import type { PendingChange, ReviewService } from './reviewService';
+import { subagentTitles } from '../../shared/subagentRefs';
 
 /** Changes within this time are posted together (a turn writing many files posts once). */
 const POST_DELAY_MS = 50;
@@ -86,6 +87,7 @@ export class ChangesStrip implements vscode.Disposable {
       : file.baseline === undefined
         ? 'Its earlier text was not recorded (too large, not text, or not yet scanned): keep it, or change it back by hand.'
         : undefined;
+    const bySubagents = subagentTitles(file.toolCallIds);
     return {
       path: file.path,
       name: path.basename(file.path),
@@ -94,6 +96,7 @@ export class ChangesStrip implements vscode.Disposable {
       ...(counts ? { added: counts.added, removed: counts.removed } : {}),
       ...(noUndo ? { noUndo } : {}),
       ...(shown ? {} : { otherSession: true }),
+      ...(bySubagents.length > 0 ? { bySubagents } : {}),
     };
   }
 }

@@ -58,6 +58,12 @@ describe('client capabilities', () => {
     assert.deepEqual(noticesOnly.session, { configOptions: { boolean: {} }, notices: {} });
   });
 
+  it('advertises subagents only when the chat view draws child threads', () => {
+    assert.ok(!('subagents' in clientCapabilitiesFor(NO_CLIENT_FEATURES, NOTHING_RENDERED)));
+    assert.ok(!('subagents' in clientCapabilitiesFor(NO_CLIENT_FEATURES, { ...CHAT_VIEW_RENDERS, subagents: false })));
+    assert.deepEqual(clientCapabilitiesFor(NO_CLIENT_FEATURES, CHAT_VIEW_RENDERS).subagents, {});
+  });
+
   it('advertises exactly the fs methods and the terminal set that are served', () => {
     const files = feature('files', ['fs/read_text_file']);
     const terminals = feature('terminals', ['terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);

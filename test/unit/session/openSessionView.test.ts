@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { sessionActivity, sessionTitle, UNTITLED } from '../../../src/session/openSessionView';
 import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
+import { applyInSubagent } from '../../../src/shared/subagents';
 
 describe('open sessions: title and activity', () => {
   it('titles: the agent\'s, else the first prompt in one line, else the known one, else "New session"', () => {
@@ -28,6 +29,17 @@ describe('open sessions: title and activity', () => {
     assert.equal(sessionActivity(state, { opening: false, ended: false }), 'working');
     applySessionUpdate(state, { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'rm' }, 0);
     setPermissionRequest(state, { toolCallId: 't1' }, [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }], 'k1');
+    assert.equal(sessionActivity(state, { opening: false, ended: false }), 'needsYou');
+  });
+
+  it("activity: a subagent's permission request makes its parent session wait for the user", () => {
+    const state = createSessionState('s');
+    addUserMessage(state, [{ type: 'text', text: 'go' }]);
+    setTurnState(state, 'running');
+    applySessionUpdate(state, { sessionUpdate: 'subagent_update', sessionId: 'kid' }, 0);
+    applyInSubagent(state, 'kid', (child) => applySessionUpdate(child, { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'rm' }, 0));
+    assert.equal(sessionActivity(state, { opening: false, ended: false }), 'working');
+    applyInSubagent(state, 'kid', (child) => setPermissionRequest(child, { toolCallId: 't1' }, [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }], 'k1'));
     assert.equal(sessionActivity(state, { opening: false, ended: false }), 'needsYou');
   });
 });

@@ -88,7 +88,7 @@ function checkInvariants(state: SessionState): void {
       for (const location of entry.locations) assert.equal(typeof location.path, 'string');
       assert.equal(Object.getPrototypeOf(entry.extra), Object.prototype);
     } else if (entry.kind !== 'notice' && entry.kind !== 'elicitation') {
-      for (const block of entry.kind === 'compaction' ? entry.summary : entry.content) {
+      for (const block of entry.kind === 'compaction' ? entry.summary : entry.kind === 'subagent' ? [] : entry.content) {
         assert.equal(typeof block.type, 'string');
         if (block.type === 'text') assert.equal(typeof block.text, 'string');
       }

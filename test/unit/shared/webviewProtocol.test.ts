@@ -45,6 +45,8 @@ const VALID: WebviewToHost[] = [
   { type: 'retryStart' },
   { type: 'dismissStart' },
   { type: 'retryPrompt', entryId: 'e2', sessionKey: S1 },
+  { type: 'cancelSubagent', childSessionId: 'kid-1', sessionKey: S1 },
+  { type: 'openSubagent', childSessionId: 'kid-1', sessionKey: S1 },
   { type: 'showAgentLog', agentId: 'claude' },
 ];
 

@@ -6,6 +6,7 @@ import { type ChangedFileView, changedFilesTitle } from '../../../src/shared/cha
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useChanges } from './changesContext';
+import { SubagentMark } from './SubagentMark';
 
 const STATUS_ICON = { created: 'diff-added', modified: 'diff-modified', deleted: 'diff-removed' } as const;
 const STATUS_WORD = { created: 'created', modified: 'modified', deleted: 'deleted' } as const;
@@ -17,7 +18,8 @@ function counts(file: ChangedFileView): string {
 function FileRow({ file }: { file: ChangedFileView }) {
   const host = useHost();
   const status = STATUS_ICON[file.status] ?? 'diff-modified';
-  const described = [STATUS_WORD[file.status] ?? file.status, counts(file), file.otherSession ? 'in an earlier session' : ''].filter(Boolean).join(', ');
+  const by = file.bySubagents?.length ? `by ${file.bySubagents.join(', ')}` : '';
+  const described = [STATUS_WORD[file.status] ?? file.status, counts(file), file.otherSession ? 'in an earlier session' : '', by].filter(Boolean).join(', ');
   return (
     <li class="changes__file" data-changed-file={file.name} data-status={file.status} data-other-session={file.otherSession ? 'true' : undefined}>
       <button
@@ -33,6 +35,7 @@ function FileRow({ file }: { file: ChangedFileView }) {
         </span>
         <span class="changes__name">{file.name}</span>
         {file.folder ? <span class="changes__folder">{file.folder}</span> : null}
+        {by ? <SubagentMark titles={file.bySubagents ?? []} /> : null}
       </button>
       {file.otherSession ? (
         <span class="changes__other" title="Changed in an earlier session">

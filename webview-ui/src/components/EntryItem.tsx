@@ -9,6 +9,8 @@ import { AgentSpeakerLabel } from './SpeakerLabel';
 import { Thought } from './Thought';
 import { ToolCallCard } from './ToolCallCard';
 import { UserMessage } from './UserMessage';
+import { SubagentRow } from './SubagentRow';
+import { SessionMessageRow } from './SessionMessageRow';
 
 interface EntryItemProps {
   entry: TranscriptEntry;
@@ -44,6 +46,10 @@ export class EntryItem extends Component<EntryItemProps> {
         return <ElicitationPrompt entry={entry} />;
       case 'compaction':
         return <CompactionRow entry={entry} />;
+      case 'subagent':
+        return <SubagentRow entry={entry} />;
+      case 'session_message':
+        return <SessionMessageRow entry={entry} />;
       default:
         return null;
     }

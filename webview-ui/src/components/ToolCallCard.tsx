@@ -18,6 +18,7 @@ import { PermissionPrompt } from './PermissionPrompt';
 import { ToolCardHead } from './ToolCardHead';
 import { ToolCallDetails } from './ToolCallDetails';
 import { ToolContentItem } from './ToolContentItem';
+import { useLinkedSubagentWaits } from '../subagents/subagentScope';
 
 /** The id of the call's first terminal, whose command and exit the header shows. */
 function firstTerminalId(entry: ToolCallEntry): string {
@@ -49,8 +50,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const terminal = contentTerminal ?? agentTerminal;
   const look = !asking && !terminal?.exitStatus && terminal?.agentState === 'running-after-cancel' ? STILL_RUNNING_LOOK : toolCardLook(status, asking);
   const [chosenOpen, toggle] = useDisclosure(`${entry.id}:card`, toolCardOpenByDefault(status, asking));
-  // While the agent waits for an answer, the card cannot fold away the question.
-  const open = chosenOpen || asking;
+  // While the agent waits for an answer, the card cannot fold away the question (nor a linked subagent's).
+  const open = chosenOpen || asking || useLinkedSubagentWaits(entry);
   const bodyId = domIdFor(`${entry.id}:body`);
   const exited = entry.toolKind === 'execute' && commandExit(entry.rawOutput, terminal?.exitStatus) !== undefined;
   const headline = toolHeadline(entry, { asking, terminalCommand: terminal?.command, exited, countLines: counts });

@@ -8,6 +8,7 @@ import { ContentBlocks } from './ContentBlocks';
 import { DiffContent } from './DiffContent';
 import { Disclosure } from './Disclosure';
 import { TerminalOutput } from './TerminalOutput';
+import { LinkedSubagent, linkedSessionId } from './LinkedSubagent';
 
 interface ToolContentItemProps {
   item: OpenToolCallContent;
@@ -20,6 +21,8 @@ interface ToolContentItemProps {
 }
 
 export function ToolContentItem({ item, toolCallId = '', index = 0, entryId = toolCallId, showPath = true }: ToolContentItemProps) {
+  const linked = linkedSessionId(item);
+  if (linked !== undefined) return <LinkedSubagent sessionId={linked} />;
   const view = toolContentView(item);
   switch (view.kind) {
     case 'content':

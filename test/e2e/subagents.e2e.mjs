@@ -1,0 +1,63 @@
+// Subagent sessions in the real chat panel, with the scripted agent playing test/fixtures/scenarios/subagents.json:
+// a Task tool card holds the child's thread (its state, its own tool calls and its permission prompt), answered
+// like the parent's; Stop on a thread cancels that child alone and the parent's turn goes on.
+//
+// DOM contract: a child's thread is [data-entry-kind="subagent"][data-child-session-id] (inside the linking card's
+// [data-content-type="session"] item), with data-subagent-state, data-waiting, its status [data-subagent-status],
+// Stop [data-action="cancel-subagent"], Open [data-action="open-subagent"]; its entries are ordinary rows inside it.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
+import { waitForLocator } from '../harness/waits.mjs';
+import { openComposer, setSideBarWidth } from '../harness/workbench.mjs';
+import { e2eArtifactsDir } from './workbench-fixture.mjs';
+
+function agentSaid(transcript, pattern) {
+  return transcript.locator('[data-entry-kind="agent"]').filter({ hasText: pattern });
+}
+
+export const tests = [
+  {
+    name: "subagents: a child's thread in the Task card with its own tool call and a permission inside it; Stop cancels a child alone",
+    settings: scriptedAgentSettings('subagents'),
+    async run({ page }) {
+      const { input, transcript } = await openComposer(page);
+      const sidebar = await setSideBarWidth(page, 300);
+      await input.fill('explore the code');
+      await input.press('Enter');
+
+      const card = transcript.locator('[data-tool-call-id="task_1"]');
+      const thread = card.locator('[data-content-type="session"] [data-entry-kind="subagent"][data-child-session-id="explorer-1"]');
+      await waitForLocator(thread, "the child's thread inside the Task card");
+      const prompt = thread.locator('[data-tool-call-id="child_write"] [data-permission-request]');
+      await waitForLocator(prompt.locator('xpath=self::*[@data-armed="true"]'), "the child's permission prompt, in its thread");
+      assert.equal(await thread.getAttribute('data-waiting'), '1');
+      assert.equal((await thread.locator('[data-subagent-status]').first().innerText()).trim(), 'waiting for you');
+      assert.equal(await thread.locator('[data-tool-call-id="child_read"]').count(), 1, "the child's own tool call is in its thread");
+      assert.equal(await transcript.locator(':scope > * [data-tool-call-id="child_read"]').count(), 1, 'and only there');
+      await waitForLocator(thread.getByText('Explore the code').first(), "the child's title");
+      await input.focus();
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-thread-300px.png'), clip: sidebar });
+      const wide = await setSideBarWidth(page, 600);
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-thread-600px.png'), clip: wide });
+
+      await prompt.locator('button[data-option-kind="allow_once"]').click();
+      await waitForLocator(agentSaid(transcript, "The subagent's permission: allow_once.").first(), 'the parent hearing the answer');
+      // The finished Task card folds; opened, it shows the child as done.
+      await card.locator('.tool-call__head').click();
+      await waitForLocator(transcript.locator('[data-child-session-id="explorer-1"][data-subagent-state="idle"]'), 'the child shown as done');
+      assert.equal((await thread.locator('[data-subagent-status]').first().innerText()).trim(), 'done');
+
+      await input.fill('stop the long runner');
+      await input.press('Enter');
+      const runner = transcript.locator('[data-entry-kind="subagent"][data-child-session-id="runner-2"]');
+      await waitForLocator(runner.locator('[data-entry-kind="agent"]').filter({ hasText: 'working for a long time' }), 'the second child working');
+      await runner.locator('[data-action="cancel-subagent"]').click();
+      await waitForLocator(agentSaid(transcript, 'The subagent was stopped; the parent goes on.').first(), 'the parent going on after the stop');
+      await transcript.locator('[data-tool-call-id="task_2"] .tool-call__head').click();
+      await waitForLocator(transcript.locator('[data-child-session-id="runner-2"][data-subagent-state="idle"]'), 'the stopped child shown as idle');
+      assert.equal((await runner.locator('[data-subagent-status]').first().innerText()).trim(), 'stopped: cancelled');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-stopped-600px.png'), clip: wide });
+    },
+  },
+];
