@@ -46,7 +46,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const asking = entry.permission !== undefined;
   const contentTerminal = useTerminalView(firstTerminalId(entry));
   const agentTerminalId = useAgentTerminalId(entry.toolCallId);
-  const agentTerminal = useTerminalView(agentTerminalId ?? '');
+  const agentTerminal = useTerminalView(agentTerminalId);
   const terminal = contentTerminal ?? agentTerminal;
   const look = !asking && !terminal?.exitStatus && terminal?.agentState === 'running-after-cancel' ? STILL_RUNNING_LOOK : toolCardLook(status, asking);
   const [chosenOpen, toggle] = useDisclosure(`${entry.id}:card`, toolCardOpenByDefault(status, asking));

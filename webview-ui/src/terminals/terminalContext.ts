@@ -5,12 +5,18 @@ import type { TerminalStore, TerminalView } from './terminalStore';
 
 export const TerminalContext = createContext<TerminalStore | null>(null);
 
-/** The view of one terminal, re-rendering when it changes; undefined when the host sent nothing for it. */
-export function useTerminalView(terminalId: string): TerminalView | undefined {
+/**
+ * The view of one terminal, re-rendering when it changes; undefined when the host sent nothing for it, or when there
+ * is no terminal to follow (no id: nothing is subscribed, as for most tool cards).
+ */
+export function useTerminalView(terminalId: string | undefined): TerminalView | undefined {
   const store = useContext(TerminalContext);
-  const [view, setView] = useState(() => store?.get(terminalId));
+  const [view, setView] = useState(() => (terminalId ? store?.get(terminalId) : undefined));
   useEffect(() => {
-    if (!store) return undefined;
+    if (!store || !terminalId) {
+      setView(undefined);
+      return undefined;
+    }
     setView(store.get(terminalId));
     return store.subscribe(terminalId, () => setView(store.get(terminalId)));
   }, [store, terminalId]);
