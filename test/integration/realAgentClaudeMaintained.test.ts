@@ -226,6 +226,8 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
     assert.ok(command?.kind === 'tool_call', `the child's command is in its thread: ${JSON.stringify(child.entries.map((e) => e.kind))}`);
     assert.equal(command.status, 'completed');
     assert.equal(command.permission, undefined, 'the prompt was answered');
+    const logged = api.policy.audit.all().filter((item) => item.sessionId === child.childSessionId);
+    assert.deepEqual(logged.map((item) => item.subagent), ['Touch a file'], 'the permission log names the child');
     assert.ok(fs.existsSync(made), 'the child ran the command');
     const childSaid = child.entries.filter((entry): entry is AgentMessageEntry => entry.kind === 'agent').map((entry) => entry.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
     assert.deepEqual(childSaid, ['The subagent created it.']);
