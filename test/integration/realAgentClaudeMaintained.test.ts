@@ -1,14 +1,16 @@
 // The maintained Claude adapter people install today (@agentclientprotocol/claude-agent-acp 0.101, on Node 22) in the
 // real extension host, its model played by the suite's fake Anthropic endpoint: streamed text and thoughts, reads,
 // edits with a diff, new files, commands, a permission allowed and one rejected (in the `default` mode, which asks),
-// cancel mid-command, a plan, Undo of its on-disk edits in the change ledger, and a session brought back with
-// session/load.
+// cancel mid-command, a plan, a subagent with its own command and permission, Undo of its on-disk edits in the change
+// ledger, and a session brought back with session/load.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import { type FakeAnthropic, callTool, say, text, thinking, toolResults } from '../fixtures/fake-anthropic';
+import { type FakeAnthropic, type MessagesRequest, type ModelTurn, callTool, say, text, thinking, toolResultFor, toolResults } from '../fixtures/fake-anthropic';
+import type { AgentMessageEntry } from '../../src/shared/model';
+import type { SubagentEntry } from '../../src/shared/subagentModel';
 import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
@@ -179,6 +181,59 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
       // claude-agent-acp names the item in progress by its activeForm.
       todos.map((todo) => [todo.status === 'in_progress' ? todo.activeForm : todo.content, todo.status]),
     );
+  });
+
+  it("a subagent (the Agent tool) runs its own command in its own thread; its permission reaches the user and its work ends idle", async () => {
+    const made = path.join(dir, 'sub.txt');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const ids = { agent: 'toolu_m_agent', bash: 'toolu_m_sub_bash' };
+    const task = 'Create sub.txt with touch';
+    // The parent and the child ask the one fake model, in an order that depends on timing (Claude Code runs the child
+    // in the background): every step tells the child's requests (its first message is the task) from the parent's.
+    const route = (request: MessagesRequest): ModelTurn => {
+      const first = request.messages[0]?.content.map((block) => (block.type === 'text' ? block.text : '')).join('') ?? '';
+      if (first.includes(task)) {
+        const result = toolResultFor(request, ids.bash);
+        return result ? say(`The subagent created it${result.isError ? ' (with an error)' : ''}.`) : callTool('Bash', { command: `touch '${made}'`, description: 'Create sub.txt' }, { id: ids.bash });
+      }
+      if (!toolResultFor(request, ids.agent)) return callTool('Agent', { description: 'Touch a file', prompt: task, subagent_type: 'general-purpose' }, { id: ids.agent });
+      return say('The parent goes on.');
+    };
+    fake.script(...Array.from({ length: 8 }, () => route));
+    const permissions = answerPermissions(session);
+    await turn('Have a helper make the file');
+    permissions.dispose();
+
+    assert.deepEqual(fake.problems, []);
+    assert.deepEqual(permissions.problems, []);
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+    const children = session.state.entries.filter((entry): entry is SubagentEntry => entry.kind === 'subagent');
+    assert.equal(children.length, 1, `one subagent in the parent's transcript: ${JSON.stringify(children.map((c) => c.title))}`);
+    const child = children[0];
+    assert.equal(child.title, 'Touch a file');
+    // claude-agent-acp 0.101 sends no tool call for the Agent call when the client advertises subagents: the child is
+    // tied to it by the parent's message to the child, named after the tool use.
+    const handover = session.state.entries.find((entry) => entry.kind === 'session_message' && entry.recipientSessionId === child.childSessionId);
+    assert.ok(handover?.kind === 'session_message', 'the task handed to the child shows in the parent');
+    assert.equal(handover.messageId, ids.agent);
+    assert.deepEqual(handover.content, [{ type: 'text', text: task }]);
+    const agentCard = session.state.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === ids.agent);
+    assert.equal(child.linkedToolCallId, agentCard?.kind === 'tool_call' ? agentCard.toolCallId : undefined, "the child is drawn in the Agent call's card when there is one");
+
+    assert.ok(permissions.asked.includes(ids.bash), `the child's command asked the user (asked: ${permissions.asked.join(', ')})`);
+    assert.ok(!session.state.entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === ids.bash), "the child's command is not in the parent's transcript");
+    const command = child.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === ids.bash);
+    assert.ok(command?.kind === 'tool_call', `the child's command is in its thread: ${JSON.stringify(child.entries.map((e) => e.kind))}`);
+    assert.equal(command.status, 'completed');
+    assert.equal(command.permission, undefined, 'the prompt was answered');
+    const logged = api.policy.audit.all().filter((item) => item.sessionId === child.childSessionId);
+    assert.deepEqual(logged.map((item) => item.subagent), ['Touch a file'], 'the permission log names the child');
+    assert.ok(fs.existsSync(made), 'the child ran the command');
+    const childSaid = child.entries.filter((entry): entry is AgentMessageEntry => entry.kind === 'agent').map((entry) => entry.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+    assert.deepEqual(childSaid, ['The subagent created it.']);
+    assert.deepEqual([child.state?.state, child.state?.stopReason, child.waiting], ['idle', 'end_turn', 0], 'the child ended idle, waiting for nobody');
+    assert.match(agentText(session), /The parent goes on\./);
+    assert.doesNotMatch(agentText(session), /The subagent created it/, "the child's words stay in its thread");
   });
 
   it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {

@@ -1,7 +1,7 @@
 // Reading a session the way the chat panel does, and answering its permission prompts the way the user does.
 import * as vscode from 'vscode';
 import type { Session } from '../../../src/session/session';
-import type { AgentMessageEntry, ThoughtEntry, ToolCallEntry } from '../../../src/shared/model';
+import type { AgentMessageEntry, ThoughtEntry, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
 import type { FakeAnthropic, RecordedRequest } from '../../fixtures/fake-anthropic';
 import { toolResultFor } from '../../fixtures/fake-anthropic';
 
@@ -51,8 +51,8 @@ export interface PermissionAnswerer {
 }
 
 /**
- * Answers every permission prompt of the session with the option of the given kind, through the session like the
- * chat panel's buttons do (asynchronously, after the prompt was shown). A prompt without such an option cancels the turn.
+ * Answers every permission prompt of the session (its subagents' included) with the option of the given kind, through
+ * the session like the chat panel's buttons do (asynchronously, after the prompt was shown). A prompt without such an option cancels the turn.
  */
 export function answerPermissions(session: Session, kind = 'allow_once'): PermissionAnswerer {
   const asked: string[] = [];
@@ -72,9 +72,14 @@ export function answerPermissions(session: Session, kind = 'allow_once'): Permis
     }
     void Promise.resolve().then(() => session.choosePermission(permission.requestKey, option.optionId));
   };
-  const scan = (): void => {
-    for (const entry of session.state.entries) if (entry.kind === 'tool_call') answer(entry);
+  // A subagent's prompts show in its thread (the subagent entry's copy of the child's transcript), at any depth.
+  const scanEntries = (entries: readonly TranscriptEntry[]): void => {
+    for (const entry of entries) {
+      if (entry.kind === 'tool_call') answer(entry);
+      else if (entry.kind === 'subagent') scanEntries(entry.entries);
+    }
   };
+  const scan = (): void => scanEntries(session.state.entries);
   const subscription = session.onDidChange(scan);
   scan();
   return { asked, problems, dispose: () => subscription.dispose() };

@@ -5,6 +5,8 @@
 //   c2a session/prompt               -> addUserMessage + setTurnState('running') (its a2c response -> endTurn)
 //   c2a session/cancel               -> setTurnState('cancelling')
 // JSON-RPC ids are matched per direction: a c2a response answers an a2c request and the other way round.
+// An update or permission request under the sessionId of a subagent the session announced (`subagent_update`) goes
+// to that child's state (applyInSubagent), as the session's SessionChildren does; other sessionIds go to the session.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ContentBlock } from '../../../src/shared/acp';
@@ -18,6 +20,7 @@ import {
   setPermissionRequest,
   setTurnState,
 } from '../../../src/shared/reducer';
+import { applyInSubagent, hasSubagent } from '../../../src/shared/subagents';
 
 export interface TraceRecord {
   t: number;
@@ -72,7 +75,7 @@ export class TraceReplay {
   /** Permission keys handed to setPermissionRequest, in order. */
   readonly permissionKeys: string[] = [];
   private position = 0;
-  private readonly pendingPermissions = new Map<string, string>();
+  private readonly pendingPermissions = new Map<string, { key: string; childId: string | undefined }>();
   private readonly pendingPrompts = new Set<string>();
 
   constructor(readonly records: TraceRecord[]) {}
@@ -122,13 +125,14 @@ export class TraceReplay {
     const method = typeof msg.method === 'string' ? msg.method : undefined;
     if (rec.dir === 'a2c') {
       if (method === 'session/update') {
-        return applySessionUpdate(this.state, params(msg).update, rec.t, (kind) => this.unknownKinds.push(kind));
+        return this.within(msg, (state) => applySessionUpdate(state, params(msg).update, rec.t, (kind) => this.unknownKinds.push(kind)));
       }
       if (method === 'session/request_permission' && idKey !== undefined) {
         const key = `permission:${idKey}`;
-        this.pendingPermissions.set(idKey, key);
+        const childId = this.childOf(msg);
+        this.pendingPermissions.set(idKey, { key, childId });
         this.permissionKeys.push(key);
-        return setPermissionRequest(this.state, params(msg).toolCall, params(msg).options, key);
+        return this.within(msg, (state) => setPermissionRequest(state, params(msg).toolCall, params(msg).options, key));
       }
       if (method === undefined && idKey !== undefined && this.pendingPrompts.delete(idKey)) {
         const result = msg.result as Record<string, unknown> | undefined;
@@ -145,12 +149,27 @@ export class TraceReplay {
       }
       if (method === 'session/cancel') return setTurnState(this.state, 'cancelling');
       if (method === undefined && idKey !== undefined) {
-        const key = this.pendingPermissions.get(idKey);
-        if (key === undefined) return undefined;
+        const pending = this.pendingPermissions.get(idKey);
+        if (pending === undefined) return undefined;
         this.pendingPermissions.delete(idKey);
-        return clearPermissionRequest(this.state, key);
+        return this.inChild(pending.childId, (state) => clearPermissionRequest(state, pending.key));
       }
     }
     return undefined;
+  }
+
+  /** The announced subagent a message's sessionId names, if it names one. */
+  private childOf(msg: Record<string, unknown>): string | undefined {
+    const id = params(msg).sessionId;
+    return typeof id === 'string' && hasSubagent(this.state, id) ? id : undefined;
+  }
+
+  private within(msg: Record<string, unknown>, apply: (state: SessionState) => SessionChange): SessionChange {
+    return this.inChild(this.childOf(msg), apply);
+  }
+
+  private inChild(childId: string | undefined, apply: (state: SessionState) => SessionChange): SessionChange {
+    if (childId === undefined) return apply(this.state);
+    return applyInSubagent(this.state, childId, apply) ?? { entries: [], header: false };
   }
 }

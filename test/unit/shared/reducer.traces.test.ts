@@ -35,6 +35,7 @@ describe('reducer fed with recorded traces', () => {
     assert.deepEqual(traceNames(), [
       'claude-agent-acp-0.101-all',
       'claude-agent-acp-0.101-bash-output',
+      'claude-agent-acp-0.101-subagent',
       'claude-agent-acp-0.101-subagent-not-advertised',
       'claude-agent-acp-all',
       'claude-agent-acp-edit-reject',
