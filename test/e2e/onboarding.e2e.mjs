@@ -141,7 +141,7 @@ export const tests = [
       const pick = page.locator('.quick-input-widget');
       await waitForLocator(pick.locator('.quick-input-title', { hasText: 'Choose the Agent' }), 'the agent picker');
       await waitForLocator(pick.locator('.monaco-list-row', { hasText: 'Claude Code' }), 'the Claude Code preset');
-      assert.match(await pick.locator('.monaco-list-row', { hasText: 'Claude Code' }).innerText(), /Needs: Node\.js 18\+/);
+      assert.match(await pick.locator('.monaco-list-row', { hasText: 'Claude Code' }).innerText(), /Needs: Node\.js 22\+/);
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'onboarding-agent-picker.png') });
       await page.keyboard.press('Escape');
 
