@@ -46,6 +46,8 @@ export class PatchCoalescer {
   private sentHeader: string | undefined;
   /** The entry count the view was last told. */
   private sentTotal: number | undefined;
+  /** The session's oldest entry when the records were last checked against it (see forgetDropped). */
+  private oldestSeen: EntryId | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
@@ -101,6 +103,7 @@ export class PatchCoalescer {
     const sessionKey = this.sessionKey;
     if (!session || !sessionKey || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
     this.lastFlush = this.scheduler.now();
+    this.forgetDropped(session);
     const header = this.headerDirty ? this.changedHeader(session.header) : undefined;
     const upserts: TranscriptEntry[] = [];
     const deltas: EntryDelta[] = [];
@@ -154,6 +157,7 @@ export class PatchCoalescer {
     this.dirtyEntries.clear();
     this.headerDirty = false;
     this.sent.clear();
+    this.oldestSeen = undefined;
     this.sentHeader = undefined;
     this.sentTotal = undefined;
   }
@@ -168,6 +172,23 @@ export class PatchCoalescer {
     if (json === this.sentHeader) return undefined;
     this.sentHeader = json;
     return header;
+  }
+
+  /** How many entries' sent copies are remembered (tests and the bench look). */
+  get rememberedEntries(): number {
+    return this.sent.size;
+  }
+
+  /**
+   * Forgets the records of entries the session no longer holds (its cap dropped its oldest entries to a spill file):
+   * a record references the entry's content as posted, so keeping it would keep the dropped text in memory.
+   */
+  private forgetDropped(session: SessionState): void {
+    const oldest = session.entries[0]?.id;
+    if (oldest === this.oldestSeen) return;
+    this.oldestSeen = oldest;
+    const present = new Set(session.entries.map((entry) => entry.id));
+    for (const id of this.sent.keys()) if (!present.has(id)) this.sent.delete(id);
   }
 
   private remember(entry: TranscriptEntry): void {

@@ -49,6 +49,25 @@ describe('patch coalescer', () => {
     assert.ok(posts.length >= 50, `${posts.length} posts: updates still flow every frame`);
   });
 
+  it('forgets what it sent of entries the session dropped (their text is not kept alive by the records)', () => {
+    const posts: HostToWebview[] = [];
+    const scheduler = new ManualScheduler();
+    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    const session = state(['e1', 'e2', 'e3']);
+    coalescer.track({ key: 's1' as SessionKey, state: session });
+    coalescer.add({ entries: ['e1', 'e2', 'e3'], header: false });
+    scheduler.advance(FRAME_MS);
+    assert.equal(coalescer.rememberedEntries, 3);
+    // The transcript's cap drops the two oldest entries; a new one comes.
+    session.entries.splice(0, 2);
+    session.entries.push({ kind: 'agent', id: 'e4', rev: 1, content: [{ type: 'text', text: 'e4' }] });
+    coalescer.add({ entries: ['e4'], header: false });
+    scheduler.advance(FRAME_MS);
+    assert.equal(coalescer.rememberedEntries, 2, 'only e3 and e4 are remembered');
+    const last = posts.at(-1);
+    assert.ok(last?.type === 'entries' && last.upserts?.[0]?.id === 'e4');
+  });
+
   it('posts a header-only change as a header message', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
