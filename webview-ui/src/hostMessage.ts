@@ -6,13 +6,13 @@ import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
 import { isEntryDelta } from '../../src/shared/entryDelta';
-import { unpackFromHost } from '../../src/shared/entryWire';
+import { isPackedEntry, unpackFromHost } from '../../src/shared/entryWire';
 import { asChangesMessage } from '../../src/shared/changesProtocol';
 import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
-  return Array.isArray(value) && value.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.rev === 'number');
+  return Array.isArray(value) && value.every(isPackedEntry);
 }
 
 function isSnapshotSession(value: unknown): boolean {
