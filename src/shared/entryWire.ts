@@ -9,8 +9,10 @@
 // - content that is one plain text block travels as that text;
 // - the model's most frequent field names travel short (WIRE_NAMES). Only our own top-level fields are renamed,
 //   never the agent's data inside them (`extra`, `rawInput`, content blocks travel as they are).
-// Deltas name only what changed already and are not packed. Pure: no `vscode`, no DOM.
+// Deltas name only what changed already; of them, the common text append to a message's first block travels as the
+// text alone (`append: "…"` for `append: [[0, "…"]]`). Pure: no `vscode`, no DOM.
 import type { ContentBlock } from './acp';
+import { type EntryDelta, isEntryDelta } from './entryDelta';
 import type { TranscriptEntry } from './model';
 import { isRecord } from './narrow';
 import type { HostToWebview } from './webviewProtocol';
@@ -86,11 +88,33 @@ export function isPackedEntry(value: unknown): boolean {
   return kind && (value.rev === undefined || typeof value.rev === 'number');
 }
 
-/** The message as it is posted: the whole entries it carries packed. */
+/** The delta as it travels: a text appended to the first content block as that text alone. */
+export function packDelta(delta: EntryDelta): EntryDelta {
+  const append = delta.append;
+  if (append?.length !== 1 || append[0][0] !== 0) return delta;
+  return { ...delta, append: append[0][1] } as unknown as EntryDelta;
+}
+
+/** The delta as `packDelta` had it (anything else as it came). */
+export function unpackDelta(delta: EntryDelta): EntryDelta {
+  const append: unknown = delta.append;
+  return typeof append === 'string' ? { ...delta, append: [[0, append]] } : delta;
+}
+
+/** True when the value is a delta as it travels. */
+export function isPackedDelta(value: unknown): boolean {
+  return isEntryDelta(isRecord(value) ? unpackDelta(value as unknown as EntryDelta) : value);
+}
+
+/** The message as it is posted: the whole entries and deltas it carries packed. */
 export function packForView(message: HostToWebview): HostToWebview {
   switch (message.type) {
     case 'entries':
-      return message.upserts ? { ...message, upserts: message.upserts.map(packEntry) } : message;
+      return {
+        ...message,
+        ...(message.upserts ? { upserts: message.upserts.map(packEntry) } : {}),
+        ...(message.deltas ? { deltas: message.deltas.map(packDelta) } : {}),
+      };
     case 'olderEntries':
       return { ...message, entries: message.entries.map(packEntry) };
     case 'snapshot':
@@ -104,7 +128,11 @@ export function packForView(message: HostToWebview): HostToWebview {
 export function unpackFromHost(message: HostToWebview): HostToWebview {
   switch (message.type) {
     case 'entries':
-      return message.upserts ? { ...message, upserts: message.upserts.map(unpackEntry) } : message;
+      return {
+        ...message,
+        ...(message.upserts ? { upserts: message.upserts.map(unpackEntry) } : {}),
+        ...(message.deltas ? { deltas: message.deltas.map(unpackDelta) } : {}),
+      };
     case 'olderEntries':
       return { ...message, entries: message.entries.map(unpackEntry) };
     case 'snapshot':

@@ -13,6 +13,7 @@ import { ChatStore } from '../../../webview-ui/src/store';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
 
 const KEY = 's1' as SessionKey;
 
@@ -29,6 +30,14 @@ class Link {
     this.wanted.push(entryId);
   });
   postedChars = 0;
+  /** The view's acknowledgements (flow control), sent when it draws its next frame. */
+  private readonly frameCallbacks: (() => void)[] = [];
+  private readonly acknowledge = acknowledgePosts(
+    (message) => {
+      if (message.type === 'applied') this.coalescer.applied(message.seq);
+    },
+    (run) => this.frameCallbacks.push(run),
+  );
 
   constructor() {
     this.coalescer.track({ key: KEY, state: this.state });
@@ -47,6 +56,7 @@ class Link {
   }
 
   frame(): void {
+    for (const run of this.frameCallbacks.splice(0)) run();
     this.scheduler.advance(FRAME_MS);
   }
 
@@ -63,6 +73,7 @@ class Link {
       const checked = asHostMessage(message);
       assert.ok(checked, `the view takes ${JSON.stringify(message)}`);
       this.store.apply(checked);
+      this.acknowledge(checked);
     }
   }
 
@@ -152,7 +163,7 @@ describe('entry deltas (host coalescer ↔ view store)', () => {
     link.assertInSync();
     assert.deepEqual(link.wanted, []);
     // Without deltas the whole growing message went out with every frame: ~quadratic (hundreds of times more). Each
-    // frame's message costs its envelope (under 100 characters with these keys and revs) beside the text.
+    // frame's message costs its envelope (under 100 characters with these keys, revs and post numbers) beside the text.
     const frames = Math.ceil(2000 / 3) + 5;
     assert.ok(link.postedChars <= streamed + frames * 100, `posted ${link.postedChars} characters for ${streamed} streamed in ${frames} frames`);
   });

@@ -3,7 +3,8 @@
 // host's entries exactly, but for a message's messageId (the view never uses it).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
+import { packDelta, packEntry, packForView, unpackDelta, unpackEntry } from '../../../src/shared/entryWire';
+import type { EntryDelta } from '../../../src/shared/entryDelta';
 import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
@@ -60,6 +61,20 @@ describe('entries on the wire to the view', () => {
     const packed = packEntry(full) as unknown as Record<string, unknown>;
     assert.deepEqual([packed.toolCallId, packed.c, packed.locations, packed.extra], [full.toolCallId, full.content, full.locations, full.extra]);
     assert.deepEqual(unpackEntry(packEntry(full)), full);
+  });
+
+  it("a delta appending to a message's first block travels as the text; other deltas as they are", () => {
+    const first: EntryDelta = { id: 'e1', rev: [3, 5], append: [[0, ' more']] };
+    assert.equal(JSON.stringify(packDelta(first)), '{"id":"e1","rev":[3,5],"append":" more"}');
+    assert.deepEqual(unpackDelta(JSON.parse(JSON.stringify(packDelta(first))) as EntryDelta), first);
+    const others: EntryDelta[] = [
+      { id: 'e1', rev: [3, 5], append: [[1, 'x']] },
+      { id: 'e1', rev: [3, 5], append: [[0, 'x'], [1, 'y']] },
+      { id: 't:a', rev: [1, 2], set: { status: 'completed' } },
+    ];
+    for (const delta of others) assert.equal(packDelta(delta), delta);
+    const message: HostToWebview = { type: 'entries', sessionKey: KEY, deltas: [first, ...others], seq: 7 };
+    assert.deepEqual(roundTrip(message), message);
   });
 
   it('an empty message comes back empty', () => {
