@@ -4,13 +4,16 @@
 // cancel mid-command, a plan, a subagent with its own command and permission, Undo of its on-disk edits in the change
 // ledger, and a session brought back with session/load.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import { type FakeAnthropic, type MessagesRequest, type ModelTurn, callTool, say, text, thinking, toolResultFor, toolResults } from '../fixtures/fake-anthropic';
 import type { AgentMessageEntry } from '../../src/shared/model';
 import type { SubagentEntry } from '../../src/shared/subagentModel';
+import type { Session } from '../../src/session/session';
 import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
@@ -21,6 +24,18 @@ import { activateExtension } from './helpers/scriptedAgent';
 import { useTestUserInterface } from './helpers/userInterface';
 
 const TURN_MS = 60_000;
+
+/** Resolves once the session's agent text matches (at once when it does already). */
+function untilAgentSays(session: Session, pattern: RegExp): Promise<void> {
+  if (pattern.test(agentText(session))) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const subscription = session.onDidChange(() => {
+      if (!pattern.test(agentText(session))) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
 
 describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', function () {
   this.timeout(120_000);
@@ -40,9 +55,11 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
   beforeEach(() => fake.reset());
   const ui = useTestUserInterface(() => api.review, () => new TestReviewUserInterface());
 
+  const cleanups: (() => void)[] = [];
   afterEach(() => {
     watch?.dispose();
     watch = undefined;
+    cleanups.splice(0).forEach((cleanup) => cleanup());
   });
 
   after(async () => {
@@ -209,6 +226,42 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
     } finally {
       outputs.dispose();
     }
+  });
+
+  it('a command sent to the background: its card says so once its call completed, then that it ended; the agent speaks up on its own when it finishes', async () => {
+    const running = watchProcess();
+    watch = running;
+    // The command waits for the test to let it finish (a line written to a FIFO it reads).
+    const gateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-claude-gate-'));
+    cleanups.push(() => fs.rmSync(gateDir, { recursive: true, force: true }));
+    const gate = path.join(gateDir, 'gate');
+    execFileSync('mkfifo', [gate]);
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const id = 'toolu_m_bash_background';
+    const command = `bash -c 'echo started; read line < "${gate}"; echo finished' ${running.redirect}`;
+    fake.script(callTool('Bash', { command, description: 'Wait in the background', run_in_background: true }, { id }), say('Started it in the background.'), say('The command finished.'));
+    const record = () => api.terminalOutputs.ofSession(session.key).find((candidate) => candidate.agent?.toolCallId === id);
+    const exited = new Promise<void>((resolve) => {
+      const watchOutputs = api.terminalOutputs.onDidChange(() => {
+        if (record()?.process.exitStatus === undefined) return;
+        watchOutputs.dispose();
+        resolve();
+      });
+    });
+    const permissions = answerPermissions(session);
+    await turn('Wait in the background');
+    permissions.dispose();
+    assert.equal(toolCall(session, id).status, 'completed', 'the call completed while the command runs');
+    assert.match(record()?.process.output.readFrom(0, 1 << 20).text ?? '', /^Command running in background with ID: /);
+    assert.equal(record()?.agent?.state, 'background', 'the card says the command runs on in the background');
+    assert.equal(record()?.process.exitStatus, undefined);
+
+    await fs.promises.writeFile(gate, 'go\n');
+    await within(running.gone, TURN_MS, 'the command did not finish');
+    await within(exited, TURN_MS, 'the end of the background command never reached the card');
+    assert.deepEqual(record()?.process.exitStatus, { exitCode: null, signal: null }, 'ended, with no exit code reported');
+    await within(untilAgentSays(session, /The command finished\./), TURN_MS, "the agent's own message after the command ended never showed");
+    assert.equal(session.state.header.turn, 'idle', 'no turn of the user runs');
   });
 
   it('a plan (TodoWrite) shows as the session plan', async () => {
