@@ -5,9 +5,11 @@
 // its conversation: the client keeps no copy of it), its change still in the "1 file changed" strip to review and
 // undo, and a follow-up prompt goes on in the same Claude Code session. Skipped, saying why, only when the agents
 // in tools/agents are not installed (`node tools/agents/ensure.mjs`, which `npm run test:e2e` runs, installs them).
-// Screenshots: .test-artifacts/e2e/real-agent-reload-*.png.
+// Also: a command the agent sends to the background, whose card says so after its call completed, then that it
+// ended. Screenshots: .test-artifacts/e2e/real-agent-reload-*.png, real-agent-background-*.png.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
@@ -26,8 +28,9 @@ function compiled(relative) {
   return require(file);
 }
 
-/** The fake model of the running test (tests run one at a time). */
+/** The fake model of the running test (tests run one at a time), and the FIFO its command waits on. */
 let fake;
+let gate;
 
 /** Settings with the agent as the default, its fake model started, its HOME in the test's scratch folder. */
 async function claudeAgentSettings(scratch) {
@@ -126,6 +129,46 @@ export const tests = [
       await row.locator('[data-action="undo-file"]').click();
       await waitForLocator(chat.locator('[data-changes-strip]'), 'the strip gone after Undo', { state: 'detached' });
       assert.equal(readFileSync(file, 'utf8'), before, 'Undo put the text from before the turn back');
+    },
+  },
+  {
+    name: 'real agent: claude-agent-acp 0.101 sends a command to the background; its card says it runs there, then that it ended (no exit code)',
+    timeoutMs: 180_000,
+    skip: missingAgent,
+    settings: async (scratch) => {
+      const made = await claudeAgentSettings(scratch);
+      gate = path.join(scratch, 'gate');
+      execFileSync('mkfifo', [gate]);
+      return made;
+    },
+    async run({ page }) {
+      const { callTool, say } = compiled('fixtures/fake-anthropic/index.js');
+      const id = 'toolu_e2e_background';
+      // The command waits for the test to let it finish (a line written to a FIFO it reads).
+      const command = `bash -c 'echo started; read line < "${gate}"; echo finished'`;
+      fake.script(callTool('Bash', { command, description: 'Wait in the background', run_in_background: true }, { id }), say('Started it in the background.'), say('The command finished.'));
+      const { chat, input, transcript } = await openComposer(page);
+      await send(chat, input, 'Wait in the background');
+      const card = transcript.locator(`[data-entry-kind="tool_call"][data-tool-call-id="${id}"]`);
+      const allow = card.locator('[data-permission-request] button[data-option-kind="allow_once"]');
+      await waitForLocator(allow, 'the permission prompt for the command', { timeout: TURN_MS });
+      await allow.click();
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'Started it in the background.' }), 'the end of the turn', { timeout: TURN_MS });
+      const head = card.locator('[data-action="toggle-tool-call"]');
+      if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+      const pane = card.locator('[data-terminal-output]');
+      await waitForLocator(pane.getByText('Running in the background'), 'the card saying the command runs in the background');
+      assert.equal(await card.getAttribute('data-tool-status'), 'completed');
+      assert.equal(await pane.getAttribute('data-terminal-state'), 'running');
+      assert.match(await pane.innerText(), /Command running in background with ID: /);
+      await card.screenshot({ path: path.join(e2eArtifactsDir, 'real-agent-background-running.png') });
+
+      writeFileSync(gate, 'go\n');
+      await waitForLocator(card.locator('[data-terminal-output][data-terminal-state="exited"]'), 'the card saying the command ended', { timeout: TURN_MS });
+      assert.match(await pane.innerText(), /Ended \(no exit code reported\)/);
+      assert.equal(await card.locator('[data-tool-exit]').count(), 0, 'no "exit ?" in the headline');
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'The command finished.' }), "the agent's own message once the command ended", { timeout: TURN_MS });
+      await card.screenshot({ path: path.join(e2eArtifactsDir, 'real-agent-background-ended.png') });
     },
   },
 ];
