@@ -21,16 +21,16 @@ export async function runTests(tests, { setup, teardown, defaultTimeoutMs, grep 
       counts.skipped += 1;
       continue;
     }
-    const skipped = test.skip?.();
-    if (skipped !== undefined) {
-      counts.skipped += 1;
-      console.log(`  - ${test.name} (skipped: ${skipped})`);
-      continue;
-    }
     const started = Date.now();
     let error;
     let fixture;
     try {
+      const skipped = test.skip?.();
+      if (skipped !== undefined) {
+        counts.skipped += 1;
+        console.log(`  - ${test.name} (skipped: ${skipped})`);
+        continue;
+      }
       fixture = await setup(test);
       await withTimeout(test.run(fixture), test.timeoutMs ?? defaultTimeoutMs, test.name);
     } catch (caught) {
