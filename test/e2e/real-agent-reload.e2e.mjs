@@ -1,9 +1,9 @@
 // The maintained Claude adapter (@agentclientprotocol/claude-agent-acp 0.101 on Node 22) in the real workbench, its
 // model played by the suite's fake Anthropic endpoint, offline, set up as the integration tests set it up
 // (test/integration/helpers/maintainedAgentSetup.ts, compiled to out/ by `npm run compile-tests`): a turn that edits
-// a file after the user allows it, then a window reload. The session comes back by session/load (the agent replays
-// its conversation: the client keeps no copy of it), its change still in the "1 file changed" strip to review and
-// undo, and a follow-up prompt goes on in the same Claude Code session. Skipped, saying why, only when the agents
+// a file after the user allows it, then a window reload. The session comes back by session/load (the conversation
+// shown is the agent's replay: the client shows its own copy only for agents that cannot load), its change still in
+// the "1 file changed" strip to review and undo, and a follow-up prompt goes on in the same Claude Code session. Skipped, saying why, only when the agents
 // in tools/agents are not installed (`node tools/agents/ensure.mjs`, which `npm run test:e2e` runs, installs them).
 // Also: a command the agent sends to the background, whose card says so after its call completed, then that it
 // ended. Screenshots: .test-artifacts/e2e/real-agent-reload-*.png, real-agent-background-*.png.
