@@ -105,6 +105,7 @@ export const tests = [
       await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'I changed the greeting.' }), 'the answer replayed after the reload', { timeout: TURN_MS });
       await waitForLocator(transcript.locator('[data-entry-kind="user"]', { hasText: 'Change the greeting in hello.js' }), 'the prompt replayed');
       await waitForLocator(transcript.locator(`[data-tool-call-id="${ids.edit}"]`), "the edit's card replayed");
+      assert.equal(await transcript.locator('[data-entry-kind="agent"]', { hasText: 'I changed the greeting.' }).count(), 1, 'the conversation once, not twice');
       const row = strip(chat).locator('[data-changed-file="hello.js"]');
       await waitForLocator(row, 'the change still in the strip after the reload');
       assert.match((await row.innerText()).replace(/\s+/g, ' '), /hello\.js.*\+1 −1/);
