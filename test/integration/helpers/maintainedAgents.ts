@@ -68,7 +68,9 @@ function codexBinary(): string {
  * @agentclientprotocol/codex-acp on Node 22 with the fake Responses endpoint as a custom model provider in
  * `$CODEX_HOME/config.toml`. Its sessions start in the `read-only` mode (asks before edits) rather than its default
  * auto review (which hands approvals to a model-side reviewer). Codex runs its sandbox helper as
- * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH.
+ * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH. Codex 0.166 offers its
+ * plan tool (`update_plan`) only when `[tools] update_plan` is enabled (the fallback metadata of a model outside its
+ * catalogue, like the fake's, leaves it out); its subagent tools (`multi_agent_v1`) are on by default.
  */
 export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promise<RealAgent> {
   const entry = installed('@agentclientprotocol/codex-acp/dist/index.js');
@@ -88,6 +90,8 @@ export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promi
       `base_url = "${fake.url}"`,
       'wire_api = "responses"',
       'env_key = "FAKE_OPENAI_API_KEY"',
+      '[tools]',
+      'update_plan = { enabled = true }',
       '',
     ].join('\n'),
   );
