@@ -1,7 +1,8 @@
 // The maintained Codex adapter (@agentclientprotocol/codex-acp 2.6, running `codex app-server` of @openai/codex, on
 // Node 22) in the real extension host, its model played by the suite's fake Responses API endpoint: streamed text
 // and reasoning, a command and its output, edits with a diff and a new file (apply_patch, in the `read-only` mode,
-// which asks), a permission allowed and one rejected, cancel mid-command, a plan (update_plan), a subagent
+// which asks), a permission allowed and one rejected, cancel mid-command, a plan (update_plan) and a plan-mode plan
+// (plan_update), a subagent
 // (spawn_agent) with its own edit and permission, Undo of its on-disk edits in the change ledger, and a session
 // brought back with session/load.
 import * as assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import type { Session } from '../../src/session/session';
 import type { AgentMessageEntry } from '../../src/shared/model';
 import type { SubagentEntry } from '../../src/shared/subagentModel';
 import { parseChildToolCallRef } from '../../src/shared/subagentRefs';
-import { FakeOpenAi, execCommand, functionCall, functionOutputFor, message, multiAgentCall, reasoning, say } from '../fixtures/fake-openai';
+import { FakeOpenAi, execCommand, functionCall, functionOutputFor, lastUserText, message, multiAgentCall, reasoning, say } from '../fixtures/fake-openai';
 import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
@@ -241,6 +242,38 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.deepEqual(shown, [['completed', 'in_progress', 'pending'], ['completed', 'completed', 'in_progress']], 'both versions of the plan were shown, in order');
     assert.equal(session.state.header.plans, undefined, 'codex sends the legacy plan update, no identified plans');
     assert.match(agentText(session), /Planned\./);
+  });
+
+  it("in plan mode (/plan) the proposed plan shows as an identified Markdown plan; 'Implement this plan?' reaches the user and the work goes on", async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const collaborationMode = (): unknown => session.state.header.configOptions.find((option) => option.id === 'collaboration_mode')?.currentValue;
+    assert.equal(collaborationMode(), 'default');
+    await turn('/plan');
+    assert.equal(collaborationMode(), 'plan', 'the session shows plan mode on');
+    const proposed = '# Plan\n\n1. Read the file\n2. Edit it\n';
+    fake.script(
+      say(`Here is my plan.\n\n<proposed_plan>\n${proposed}</proposed_plan>\n`),
+      (request) => say(lastUserText(request) === 'Implement the approved plan.' ? 'Implementing it.' : `Unexpected prompt: ${lastUserText(request)}`),
+    );
+    const permissions = answerPermissions(session);
+    await turn('Plan the change');
+    permissions.dispose();
+
+    assertScriptPlayed();
+    assert.deepEqual(permissions.problems, []);
+    const plans = session.state.header.plans ?? [];
+    assert.deepEqual(plans.map((plan) => [plan.type, plan.content]), [['markdown', proposed]], 'the proposed plan is a plan of the session');
+    // codex-acp asks whether to implement the plan with a permission request of its own (no tool call before it).
+    const review = `plan-review:${plans[0].planId}`;
+    assert.deepEqual(permissions.asked, [review]);
+    const card = toolCall(session, review);
+    assert.deepEqual([card.title, card.toolKind, card.status, card.permission], ['Implement this plan?', 'switch_mode', 'completed', undefined]);
+    assert.match(agentText(session), /Here is my plan\./);
+    assert.doesNotMatch(agentText(session), /proposed_plan|Read the file/, 'the plan is not repeated as agent text');
+    assert.match(agentText(session), /Implementing it\./, 'the approved plan is implemented in the same prompt');
+    assert.equal(collaborationMode(), 'default', 'plan mode is off again');
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+    assert.equal(session.state.header.turn, 'idle');
   });
 
   it('a subagent (spawn_agent) edits a file in its own thread; its permission reaches the user and its work ends idle', async () => {
