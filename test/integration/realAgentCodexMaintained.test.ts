@@ -2,19 +2,15 @@
 // Node 22) in the real extension host, its model played by the suite's fake Responses API endpoint: streamed text
 // and reasoning, a command and its output, edits with a diff and a new file (apply_patch, in the `read-only` mode,
 // which asks), a permission allowed and one rejected, cancel mid-command, a plan (update_plan) and a plan-mode plan
-// (plan_update), a subagent
-// (spawn_agent) with its own edit and permission, Undo of its on-disk edits in the change ledger, and a session
-// brought back with session/load.
+// (plan_update), Undo of its on-disk edits in the change ledger, and a session brought back with session/load.
+// Its subagents: realAgentCodexMaintainedSubagents.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry } from '../../src/shared/model';
-import type { SubagentEntry } from '../../src/shared/subagentModel';
-import { parseChildToolCallRef } from '../../src/shared/subagentRefs';
-import { FakeOpenAi, execCommand, functionCall, functionOutputFor, lastUserText, message, multiAgentCall, reasoning, say } from '../fixtures/fake-openai';
+import { FakeOpenAi, applyPatch, execCommand, functionCall, functionOutputFor, lastUserText, message, reasoning, say } from '../fixtures/fake-openai';
 import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
@@ -25,11 +21,6 @@ import { activateExtension } from './helpers/scriptedAgent';
 import { useTestUserInterface } from './helpers/userInterface';
 
 const TURN_MS = 60_000;
-
-/** An apply_patch command line, as Codex's model writes one (Codex intercepts it and applies the patch itself). */
-function applyPatch(body: string): string {
-  return `apply_patch <<'PATCH'\n*** Begin Patch\n${body}*** End Patch\nPATCH`;
-}
 
 describe('the maintained codex-acp (2.6, Node 22) with a fake model', function () {
   this.timeout(120_000);
@@ -274,62 +265,6 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.equal(collaborationMode(), 'default', 'plan mode is off again');
     assert.equal(session.state.header.lastStopReason, 'end_turn');
     assert.equal(session.state.header.turn, 'idle');
-  });
-
-  it('a subagent (spawn_agent) edits a file in its own thread; its permission reaches the user and its work ends idle', async () => {
-    const made = path.join(dir, 'child-made.txt');
-    const session = await within(newSession(api), TURN_MS, 'no session');
-    const task = 'Create child-made.txt';
-    // The parent and the child ask the one fake model at the same time: the child's requests (on a thread of its own,
-    // naming its parent) have a script of their own.
-    fake.script(
-      { output: [message('Handing it to a helper.'), multiAgentCall('spawn_agent', { message: task }, 'call_spawn')] },
-      (request) => {
-        const spawned = JSON.parse(functionOutputFor(request, 'call_spawn') ?? '{}') as { agent_id?: string };
-        return { output: [multiAgentCall('wait_agent', { targets: [spawned.agent_id], timeout_ms: TURN_MS }, 'call_wait')] };
-      },
-      say('The parent goes on.'),
-    );
-    fake.scriptLane(
-      'subagent',
-      (request) => request.parentThreadId !== undefined,
-      { output: [message('Creating it.'), functionCall('exec_command', { cmd: applyPatch(`*** Add File: ${made}\n+made by the child\n`) }, 'call_child_patch')] },
-      (request) => say(/Success/.test(functionOutputFor(request, 'call_child_patch') ?? '') ? 'The child made it.' : 'The child failed.'),
-    );
-    const permissions = answerPermissions(session);
-    await turn('Have a helper make the file');
-    permissions.dispose();
-
-    assertScriptPlayed();
-    assert.deepEqual(permissions.problems, []);
-    assert.equal(session.state.header.lastStopReason, 'end_turn');
-    const children = session.state.entries.filter((entry): entry is SubagentEntry => entry.kind === 'subagent');
-    assert.equal(children.length, 1, `one subagent in the parent's transcript: ${JSON.stringify(children.map((c) => c.description))}`);
-    const child = children[0];
-    // codex-acp 2.6 (multi-agent v1) gives the child the task as its description and no title.
-    assert.equal(child.description, task);
-    assert.ok(permissions.asked.includes('call_child_patch'), `the child's edit asked the user (asked: ${permissions.asked.join(', ')})`);
-    assert.ok(!session.state.entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call_child_patch'), "the child's edit is not in the parent's transcript");
-    const edit = child.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call_child_patch');
-    assert.ok(edit?.kind === 'tool_call', `the child's edit is in its thread: ${JSON.stringify(child.entries.map((e) => e.kind))}`);
-    assert.equal(edit.toolKind, 'edit');
-    assert.equal(edit.status, 'completed');
-    assert.equal(edit.permission, undefined, 'the prompt was answered');
-    assert.ok(edit.content.some((c) => c.type === 'diff'), `the child's card carries the diff: ${JSON.stringify(edit.content)}`);
-    const logged = api.policy.audit.all().filter((item) => item.sessionId === child.childSessionId);
-    assert.deepEqual(logged.map((item) => item.subagent), [task], 'the permission log names the child');
-    assert.equal(fs.readFileSync(made, 'utf8'), 'made by the child\n');
-    const childSaid = child.entries.filter((entry): entry is AgentMessageEntry => entry.kind === 'agent').map((entry) => entry.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
-    assert.deepEqual(childSaid, ['Creating it.', 'The child made it.']);
-    assert.deepEqual([child.state?.state, child.state?.stopReason, child.waiting], ['idle', 'end_turn', 0], 'the child ended idle, waiting for nobody');
-    assert.equal(toolCall(session, 'call_wait').status, 'completed', "the parent's wait for the child completed");
-    assert.match(agentText(session), /The parent goes on\./);
-    assert.doesNotMatch(agentText(session), /The child made it/, "the child's words stay in its thread");
-
-    await untilReview(api, () => pendingFile(api, made), 'the file the child made in the ledger');
-    await api.review.service.settled();
-    const refs = (pendingFile(api, made)?.toolCallIds ?? []).map(parseChildToolCallRef);
-    assert.deepEqual(refs, [{ childSessionId: child.childSessionId, toolCallId: 'call_child_patch', title: task }], 'the ledger names the child as the author');
   });
 
   it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {
