@@ -31,6 +31,28 @@ function saidIn(entries: readonly TranscriptEntry[]): string[] {
   return entries.filter((entry): entry is AgentMessageEntry => entry.kind === 'agent').map((entry) => entry.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
 }
 
+/**
+ * Resolves with the output of the command the agent runs for tool call `toolCallId` (its `_meta` terminal output, as
+ * the chat card shows it) once it matches `pattern`.
+ */
+function untilOutput(api: AcpExtensionApi, session: Session, toolCallId: string, pattern: RegExp): Promise<string> {
+  const text = (): string | undefined => {
+    const record = api.terminalOutputs.ofSession(session.key).find((candidate) => candidate.agent?.toolCallId === toolCallId);
+    const output = record ? record.process.output.readFrom(0, 1 << 20).text : '';
+    return pattern.test(output) ? output : undefined;
+  };
+  const now = text();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise<string>((resolve) => {
+    const subscription = api.terminalOutputs.onDidChange(() => {
+      const output = text();
+      if (output === undefined) return;
+      subscription.dispose();
+      resolve(output);
+    });
+  });
+}
+
 /** Resolves once the predicate holds for the session's state (at once when it already does). */
 function until<T>(session: Session, found: () => T | undefined): Promise<T> {
   const now = found();
@@ -187,15 +209,19 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model: subagents',
     assert.match(agentText(replayed), /Still here\./);
   });
 
-  it("the user cancels the subagent's work alone: the child ends cancelled, its card does not spin, the parent goes on", async () => {
+  it("a subagent's command shows its output live in its card; the user cancels the child's work alone: the child ends cancelled, the parent goes on", async () => {
     const running = watchProcess();
     watch = running;
     const session = await within(newSession(api), TURN_MS, 'no session');
     // The parent waits at most 10 s (Codex's minimum): codex-acp 2.6 does not end the parent's wait when the child is
-    // cancelled (the wait times out), and Codex lets the cancelled command run to its end (5 s here).
-    scriptSubagent('Sleep a while', [{ output: [message('Sleeping.'), functionCall('exec_command', { cmd: `echo started; sleep 5 ${running.redirect}`, yield_time_ms: 30_000 }, 'call_child_sleep')] }], 10_000);
+    // cancelled (the wait times out), and Codex lets the cancelled command run to its end (5 s here). Codex never
+    // sends a command's first line live (test/fixtures/traces/codex-acp-2.6-live-output): the second one is looked for.
+    const cmd = `echo started; sleep 1; echo second; sleep 5 ${running.redirect}`;
+    scriptSubagent('Sleep a while', [{ output: [message('Sleeping.'), functionCall('exec_command', { cmd, yield_time_ms: 30_000 }, 'call_child_sleep')] }], 10_000);
     const ended = turn('Have a helper sleep');
     await within(running.opened, TURN_MS, "the child's command never started");
+    const live = await within(untilOutput(api, session, 'call_child_sleep', /second/), TURN_MS, "the child's command output never reached its card");
+    assert.doesNotMatch(live, /slept/);
     const child = await within(until(session, () => children(session.state.entries).find((entry) => entry.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === 'call_child_sleep'))), TURN_MS, "the child's command has no card in its thread");
     assert.ok(canCancelSubagent(child), `the child can be cancelled alone: ${JSON.stringify(child.capabilities)}`);
     assert.equal(session.state.header.turn, 'running');
