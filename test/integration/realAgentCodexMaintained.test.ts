@@ -2,7 +2,8 @@
 // Node 22) in the real extension host, its model played by the suite's fake Responses API endpoint: streamed text
 // and reasoning, a command and its output, edits with a diff and a new file (apply_patch, in the `read-only` mode,
 // which asks), a permission allowed and one rejected, cancel mid-command, a plan (update_plan) and a plan-mode plan
-// (plan_update), Undo of its on-disk edits in the change ledger, and a session brought back with session/load.
+// (plan_update) with a question to the user (request_user_input as a form), Undo of its on-disk edits in the change
+// ledger, and a session brought back with session/load.
 // Its subagents: realAgentCodexMaintainedSubagents.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -10,8 +11,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
+import type { ElicitationEntry } from '../../src/shared/model';
 import { FakeOpenAi, applyPatch, execCommand, functionCall, functionOutputFor, lastUserText, message, reasoning, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
+import { CODEX_ACP_26, untilSession, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, thoughtText, toolCall } from './helpers/realAgentSession';
@@ -265,6 +267,31 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.equal(collaborationMode(), 'default', 'plan mode is off again');
     assert.equal(session.state.header.lastStopReason, 'end_turn');
     assert.equal(session.state.header.turn, 'idle');
+  });
+
+  it("in plan mode Codex's question (request_user_input) shows as a form; the user's choice and note reach the model", async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    await turn('/plan');
+    const question = { id: 'pick', header: 'Pick', question: 'Which file?', options: [{ label: 'a.txt (Recommended)', description: 'The first' }, { label: 'b.txt', description: 'The second' }] };
+    fake.script({ output: [functionCall('request_user_input', { questions: [question] }, 'call_ask')] }, say('Thanks.'));
+    const ended = turn('Ask me which file');
+    const asked = await within(
+      untilSession(session, () => session.state.entries.find((entry): entry is ElicitationEntry => entry.kind === 'elicitation' && entry.outcome === undefined)),
+      TURN_MS,
+      'the question never reached the user',
+    );
+    assert.equal(asked.toolCallId, 'call_ask');
+    assert.ok(asked.request.mode === 'form');
+    const fields = asked.request.form.fields.map((field) => [field.name, field.kind]);
+    assert.deepEqual(fields, [['pick', 'select'], ['pick_note', 'text']], JSON.stringify(asked.request.form.fields));
+    const answered = session.answerElicitation(asked.requestKey, { action: 'accept', values: { pick: 'b.txt', pick_note: 'it is newer' } });
+    assert.ok(answered.ok, JSON.stringify(answered));
+    await ended;
+
+    assertScriptPlayed();
+    assert.deepEqual(JSON.parse(outputOf(session, 'call_ask')), { answers: { pick: { answers: ['b.txt', 'user_note: it is newer'] } } });
+    assert.equal(asked.outcome, 'accept');
+    assert.match(agentText(session), /Thanks\./);
   });
 
   it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {

@@ -13,7 +13,7 @@ import type { AgentMessageEntry, TranscriptEntry } from '../../src/shared/model'
 import { SubagentEntry, canCancelSubagent } from '../../src/shared/subagentModel';
 import { parseChildToolCallRef } from '../../src/shared/subagentRefs';
 import { FakeOpenAi, ScriptStep, applyPatch, functionCall, functionOutputFor, message, multiAgentCall, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, useCodexAcp } from './helpers/maintainedAgents';
+import { CODEX_ACP_26, untilSession, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, toolCall } from './helpers/realAgentSession';
@@ -49,20 +49,6 @@ function untilOutput(api: AcpExtensionApi, session: Session, toolCallId: string,
       if (output === undefined) return;
       subscription.dispose();
       resolve(output);
-    });
-  });
-}
-
-/** Resolves once the predicate holds for the session's state (at once when it already does). */
-function until<T>(session: Session, found: () => T | undefined): Promise<T> {
-  const now = found();
-  if (now !== undefined) return Promise.resolve(now);
-  return new Promise<T>((resolve) => {
-    const subscription = session.onDidChange(() => {
-      const value = found();
-      if (value === undefined) return;
-      subscription.dispose();
-      resolve(value);
     });
   });
 }
@@ -222,12 +208,12 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model: subagents',
     await within(running.opened, TURN_MS, "the child's command never started");
     const live = await within(untilOutput(api, session, 'call_child_sleep', /second/), TURN_MS, "the child's command output never reached its card");
     assert.doesNotMatch(live, /slept/);
-    const child = await within(until(session, () => children(session.state.entries).find((entry) => entry.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === 'call_child_sleep'))), TURN_MS, "the child's command has no card in its thread");
+    const child = await within(untilSession(session, () => children(session.state.entries).find((entry) => entry.entries.some((e) => e.kind === 'tool_call' && e.toolCallId === 'call_child_sleep'))), TURN_MS, "the child's command has no card in its thread");
     assert.ok(canCancelSubagent(child), `the child can be cancelled alone: ${JSON.stringify(child.capabilities)}`);
     assert.equal(session.state.header.turn, 'running');
 
     await session.cancelSubagent(child.childSessionId);
-    const stopped = await within(until(session, () => children(session.state.entries).find((entry) => entry.state?.state === 'idle')), TURN_MS, 'the child did not stop');
+    const stopped = await within(untilSession(session, () => children(session.state.entries).find((entry) => entry.state?.state === 'idle')), TURN_MS, 'the child did not stop');
     assert.equal(stopped.state?.stopReason, 'cancelled');
     const card = stopped.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call_child_sleep');
     assert.ok(card?.kind === 'tool_call');

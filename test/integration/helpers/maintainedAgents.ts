@@ -118,3 +118,17 @@ export function untilToolCall(session: Session, toolCallId: string): Promise<voi
     });
   });
 }
+
+/** Resolves with what `found` returns once it returns something for the session's state (at once when it already does). */
+export function untilSession<T>(session: Session, found: () => T | undefined): Promise<T> {
+  const now = found();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise<T>((resolve) => {
+    const subscription = session.onDidChange(() => {
+      const value = found();
+      if (value === undefined) return;
+      subscription.dispose();
+      resolve(value);
+    });
+  });
+}
