@@ -2,8 +2,8 @@
 // extension host, its model played by the fake Responses API endpoint. The parent's model calls `spawn_agent` and
 // `wait_agent` (Codex's `multi_agent_v1` tools); codex-acp announces the child with `subagent_update` and sends the
 // child's messages, tool calls and permission requests under the child's own session id. Covered: a child's edit and
-// its permission in its own thread (permission log and change ledger name the child), the child's thread replayed by
-// session/load, and the child's work cancelled alone.
+// its permission in its own thread (permission log and change ledger name the child), one rejected, the child's thread
+// replayed by session/load, and its command's live output and its work cancelled alone.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -155,6 +155,31 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model: subagents',
     await api.review.service.settled();
     const refs = (pendingFile(api, made)?.toolCallIds ?? []).map(parseChildToolCallRef);
     assert.deepEqual(refs, [{ childSessionId: child.childSessionId, toolCallId: 'call_child_patch', title: task }], 'the ledger names the child as the author');
+  });
+
+  it("a rejected edit of the subagent leaves the file alone: the child's card fails, the child ends, the parent goes on", async () => {
+    const kept = path.join(dir, 'never-made.txt');
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    // codex-acp 2.6 ends the child's turn (cancelled) on a reject and, as for a cancel, does not wake the parent's wait:
+    // it times out (10 s, Codex's minimum).
+    const [create] = childCreates(kept);
+    scriptSubagent('Create never-made.txt', [create], 10_000);
+    const permissions = answerPermissions(session, 'reject_once');
+    await turn('Have a helper make the file');
+    permissions.dispose();
+
+    assertScriptPlayed();
+    assert.deepEqual(permissions.problems, []);
+    assert.deepEqual(permissions.asked, ['call_child_patch']);
+    assert.equal(fs.existsSync(kept), false);
+    const [child] = children(session.state.entries);
+    const edit = child.entries.find((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call_child_patch');
+    assert.ok(edit?.kind === 'tool_call');
+    assert.equal(edit.status, 'failed');
+    assert.equal(edit.permission, undefined);
+    assert.deepEqual([child.state?.state, child.state?.stopReason, child.waiting], ['idle', 'cancelled', 0]);
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+    assert.match(agentText(session), /The parent goes on\./);
   });
 
   it("a closed session comes back with session/load with its subagent's thread replayed, and goes on", async () => {
