@@ -59,8 +59,10 @@ export function feedChange(book: AgentTerminalBook, session: FedSession, change:
   const changed = new Set(change.entries);
   const inThread = change.entries.some((id) => id.startsWith(SUBAGENT_ENTRY_PREFIX));
   for (const { terminalId, toolCallId } of open) {
-    if (!changed.has(toolEntryId(toolCallId)) && !inThread) continue;
-    const status = (lookupToolCall(session.state, toolCallId) ?? (inThread ? findInThreads(session.state.entries, toolEntryId(toolCallId)) : undefined))?.status;
+    const own = lookupToolCall(session.state, toolCallId);
+    // A card of the session's own changed when its entry did; a thread's, when a thread did.
+    if (own ? !changed.has(toolEntryId(toolCallId)) : !inThread) continue;
+    const status = (own ?? findInThreads(session.state.entries, toolEntryId(toolCallId)))?.status;
     book.toolStatus(session.key, terminalId, status === undefined ? undefined : String(status));
   }
 }
