@@ -64,6 +64,19 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
       `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
   }
 
+  /** Closes the session and opens it again from the history (session/load); the session brought back. */
+  async function reopen(session: Session): Promise<Session> {
+    const { sessionId } = session;
+    const key = api.sessions.currentKey;
+    assert.ok(key);
+    await api.sessions.close(key);
+    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
+    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
+    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
+    assert.ok(back, 'the session is open again');
+    return back.session;
+  }
+
   /** What the agent sent its model as the output of one function call. */
   function outputOf(session: Session, callId: string): string {
     for (const request of fake.conversation(session.sessionId)) {
@@ -237,7 +250,7 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.match(agentText(session), /Planned\./);
   });
 
-  it("in plan mode (/plan) the proposed plan shows as an identified Markdown plan; 'Implement this plan?' reaches the user and the work goes on", async () => {
+  it("in plan mode (/plan) the proposed plan shows as an identified Markdown plan; 'Implement this plan?' reaches the user, the work goes on, and the plan comes back with session/load", async () => {
     const session = await within(newSession(api), TURN_MS, 'no session');
     const collaborationMode = (): unknown => session.state.header.configOptions.find((option) => option.id === 'collaboration_mode')?.currentValue;
     assert.equal(collaborationMode(), 'default');
@@ -267,6 +280,11 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.equal(collaborationMode(), 'default', 'plan mode is off again');
     assert.equal(session.state.header.lastStopReason, 'end_turn');
     assert.equal(session.state.header.turn, 'idle');
+
+    // Brought back with session/load, the plan is replayed (codex-acp replays no review card, and replays the approval
+    // as a user message "Implement the approved plan.").
+    const back = await reopen(session);
+    assert.deepEqual((back.state.header.plans ?? []).map((plan) => [plan.planId, plan.type, plan.content]), [[plans[0].planId, 'markdown', proposed]]);
   });
 
   it("in plan mode Codex's question (request_user_input) shows as a form; the user's choice and note reach the model", async () => {
@@ -298,18 +316,10 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     const session = await within(newSession(api), TURN_MS, 'no session');
     fake.script(say('The answer to remember.'));
     await turn('Question to remember');
-    const sessionId = session.sessionId;
-    const key = api.sessions.currentKey;
-    assert.ok(key);
-    await api.sessions.close(key);
-
-    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
-    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
-    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
-    assert.ok(back, 'the session is open again');
-    assert.match(agentText(back.session), /The answer to remember\./, 'the answer was replayed');
+    const back = await reopen(session);
+    assert.match(agentText(back), /The answer to remember\./, 'the answer was replayed');
     fake.script(say('Still here.'));
     await turn('And now?');
-    assert.match(agentText(back.session), /Still here\./);
+    assert.match(agentText(back), /Still here\./);
   });
 });
