@@ -13,13 +13,12 @@ import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import type { ElicitationEntry } from '../../src/shared/model';
 import { FakeOpenAi, applyPatch, execCommand, functionCall, functionOutputFor, lastUserText, message, reasoning, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, untilSession, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
-import { RealAgent, newSession } from './helpers/realAgent';
+import { CODEX_ACP_26, untilSession, untilToolCall } from './helpers/maintainedAgents';
+import { useCodexSuite } from './helpers/codexSuite';
+import { newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, thoughtText, toolCall } from './helpers/realAgentSession';
-import { scratchFolder } from './helpers/realAgentWorkspace';
 import { TestReviewUserInterface, pendingFile, untilReview, untilSnapshotKnows } from './helpers/review';
-import { activateExtension } from './helpers/scriptedAgent';
 import { useTestUserInterface } from './helpers/userInterface';
 
 const TURN_MS = 60_000;
@@ -28,54 +27,20 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
   this.timeout(120_000);
   let api: AcpExtensionApi;
   let fake: FakeOpenAi;
-  let agent: RealAgent;
   let dir: string;
   let watch: ProcessWatch | undefined;
+  const suite = useCodexSuite('codex-acp-26');
+  const { assertScriptPlayed, turn, reopen } = suite;
 
-  before(async () => {
-    api = await activateExtension();
-    const verbose = process.env.ACP_TEST_VERBOSE === '1';
-    fake = await FakeOpenAi.start({ log: verbose ? (line) => console.log(`[fake-openai] ${line}`) : undefined });
-    agent = await useCodexAcp(api, fake);
-    dir = scratchFolder('codex-acp-26');
+  before(() => {
+    ({ api, fake, dir } = suite);
   });
-
-  beforeEach(() => fake.reset());
   const ui = useTestUserInterface(() => api.review, () => new TestReviewUserInterface());
 
   afterEach(() => {
     watch?.dispose();
     watch = undefined;
   });
-
-  after(async () => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    await agent?.dispose();
-    await fake?.close();
-  });
-
-  function assertScriptPlayed(): void {
-    assert.deepEqual(fake.problems, [], 'the fake model had no problems');
-    assert.equal(fake.remainingSteps, 0, 'every scripted model turn was asked for');
-  }
-
-  function turn(prompt: string): Promise<void> {
-    return within(api.sessions.prompt(prompt), TURN_MS, () =>
-      `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
-  }
-
-  /** Closes the session and opens it again from the history (session/load); the session brought back. */
-  async function reopen(session: Session): Promise<Session> {
-    const { sessionId } = session;
-    const key = api.sessions.currentKey;
-    assert.ok(key);
-    await api.sessions.close(key);
-    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
-    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
-    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
-    assert.ok(back, 'the session is open again');
-    return back.session;
-  }
 
   /** What the agent sent its model as the output of one function call. */
   function outputOf(session: Session, callId: string): string {

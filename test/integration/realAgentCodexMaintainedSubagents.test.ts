@@ -13,13 +13,12 @@ import type { AgentMessageEntry, TranscriptEntry } from '../../src/shared/model'
 import { SubagentEntry, canCancelSubagent } from '../../src/shared/subagentModel';
 import { parseChildToolCallRef } from '../../src/shared/subagentRefs';
 import { FakeOpenAi, ScriptStep, applyPatch, functionCall, functionOutputFor, message, multiAgentCall, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, untilSession, useCodexAcp } from './helpers/maintainedAgents';
-import { RealAgent, newSession } from './helpers/realAgent';
+import { CODEX_ACP_26, untilSession } from './helpers/maintainedAgents';
+import { useCodexSuite } from './helpers/codexSuite';
+import { newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, toolCall } from './helpers/realAgentSession';
-import { scratchFolder } from './helpers/realAgentWorkspace';
 import { pendingFile, untilReview } from './helpers/review';
-import { activateExtension } from './helpers/scriptedAgent';
 
 const TURN_MS = 60_000;
 
@@ -57,40 +56,19 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model: subagents',
   this.timeout(120_000);
   let api: AcpExtensionApi;
   let fake: FakeOpenAi;
-  let agent: RealAgent;
   let dir: string;
   let watch: ProcessWatch | undefined;
+  const suite = useCodexSuite('codex-acp-26-subagents');
+  const { assertScriptPlayed, turn } = suite;
 
-  before(async () => {
-    api = await activateExtension();
-    const verbose = process.env.ACP_TEST_VERBOSE === '1';
-    fake = await FakeOpenAi.start({ log: verbose ? (line) => console.log(`[fake-openai] ${line}`) : undefined });
-    agent = await useCodexAcp(api, fake);
-    dir = scratchFolder('codex-acp-26-subagents');
+  before(() => {
+    ({ api, fake, dir } = suite);
   });
-
-  beforeEach(() => fake.reset());
 
   afterEach(() => {
     watch?.dispose();
     watch = undefined;
   });
-
-  after(async () => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    await agent?.dispose();
-    await fake?.close();
-  });
-
-  function assertScriptPlayed(): void {
-    assert.deepEqual(fake.problems, [], 'the fake model had no problems');
-    assert.equal(fake.remainingSteps, 0, 'every scripted model turn was asked for');
-  }
-
-  function turn(prompt: string): Promise<void> {
-    return within(api.sessions.prompt(prompt), TURN_MS, () =>
-      `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
-  }
 
   /**
    * The parent's model hands `task` to a subagent, waits for it (`wait_agent`, at most `waitMs`) and goes on; the
