@@ -61,14 +61,19 @@ describe('patch coalescer', () => {
         scheduler.advance(1);
       }
     }
-    const seqOf = (post: HostToWebview | undefined): number | undefined => (post?.type === 'entries' || post?.type === 'header' ? post.seq : undefined);
-
-    it(`holds changes while ${IN_FLIGHT_LIMIT} posts are not acknowledged, then posts them merged as the view acknowledges`, () => {
+    /** A coalescer following a session of these entries, its posts collected (never acknowledged unless a test does). */
+    function following(ids: string[]): { posts: HostToWebview[]; scheduler: ManualScheduler; coalescer: PatchCoalescer; session: SessionState } {
       const posts: HostToWebview[] = [];
       const scheduler = new ManualScheduler();
       const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-      const session = state(['e1']);
+      const session = state(ids);
       coalescer.track({ key: 's1' as SessionKey, state: session });
+      return { posts, scheduler, coalescer, session };
+    }
+    const seqOf = (post: HostToWebview | undefined): number | undefined => (post?.type === 'entries' || post?.type === 'header' ? post.seq : undefined);
+
+    it(`holds changes while ${IN_FLIGHT_LIMIT} posts are not acknowledged, then posts them merged as the view acknowledges`, () => {
+      const { posts, scheduler, coalescer, session } = following(['e1']);
       streamTo(coalescer, scheduler, session, 5 * FRAME_MS);
       assert.equal(posts.length, IN_FLIGHT_LIMIT, 'no more posts while the view has not taken them');
       assert.deepEqual(posts.map(seqOf), [1, 2]);
@@ -83,11 +88,7 @@ describe('patch coalescer', () => {
     });
 
     it(`posts after ${ACK_WAIT_MS} ms without an answer (a view that stopped drawing)`, () => {
-      const posts: HostToWebview[] = [];
-      const scheduler = new ManualScheduler();
-      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-      const session = state(['e1']);
-      coalescer.track({ key: 's1' as SessionKey, state: session });
+      const { posts, scheduler, coalescer, session } = following(['e1']);
       streamTo(coalescer, scheduler, session, 3 * FRAME_MS);
       assert.equal(posts.length, IN_FLIGHT_LIMIT);
       scheduler.advance(ACK_WAIT_MS - 2 * FRAME_MS);
@@ -97,11 +98,7 @@ describe('patch coalescer', () => {
     });
 
     it('ignores an acknowledgement of a post it never made, or an old one again', () => {
-      const posts: HostToWebview[] = [];
-      const scheduler = new ManualScheduler();
-      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-      const session = state(['e1']);
-      coalescer.track({ key: 's1' as SessionKey, state: session });
+      const { posts, scheduler, coalescer, session } = following(['e1']);
       coalescer.applied(99);
       streamTo(coalescer, scheduler, session, 4 * FRAME_MS);
       assert.equal(posts.length, IN_FLIGHT_LIMIT, 'a made-up number releases nothing');
@@ -110,11 +107,7 @@ describe('patch coalescer', () => {
     });
 
     it('a snapshot starts over: what was in flight does not hold the next changes', () => {
-      const posts: HostToWebview[] = [];
-      const scheduler = new ManualScheduler();
-      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
-      const session = state(['e1']);
-      coalescer.track({ key: 's1' as SessionKey, state: session });
+      const { posts, scheduler, coalescer, session } = following(['e1']);
       streamTo(coalescer, scheduler, session, 3 * FRAME_MS);
       coalescer.resetTo({ entries: session.entries, header: session.header, totalEntries: 1 });
       const before = posts.length;
