@@ -111,8 +111,8 @@ export class Session {
     this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, log);
     const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
     this.permissions = new PermissionBroker(requestKeyPrefix);
-    this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change), requestKeyPrefix);
     this.children = new SessionChildren(this.state, (change) => this.emit(change), log);
+    this.elicitations = new SessionElicitations(this.children, (change) => this.emit(change), requestKeyPrefix);
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -327,7 +327,7 @@ export class Session {
   /** An agent → client request about this session. */
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
     if (method === 'session/request_permission') return this.requestPermission(params, token);
-    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy));
+    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy), this.children.childOf(params));
     const handler = this.parts.find((part) => part.handlers[method])?.handlers[method];
     if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
     return handler(params, token).catch((error: unknown) => {
@@ -343,16 +343,17 @@ export class Session {
     const request = parsePermissionRequest(params);
     if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
     if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    return this.consultPolicy(request, token, this.children.routes(params) ? this.children.idOf(params) : undefined);
+    return this.consultPolicy(request, token, this.children.childOf(params));
   }
 
   /**
    * Cancels the work of a subagent (a child session) alone, with `session/cancel` on the child's id: only when the
-   * child advertises `cancel`. Its open permission requests answer `cancelled`.
+   * child advertises `cancel`. Its open permission requests answer `cancelled`, its questions `cancel`.
    */
   async cancelSubagent(childId: string): Promise<void> {
     const keys = this.children.beginCancel(childId);
     for (const key of keys) this.permissions.cancel(key);
+    this.elicitations.cancelChild(childId);
     await this.transport().cancel(childId);
   }
 

@@ -46,8 +46,9 @@ export class SessionChildren {
     return id !== undefined && id !== this.state.sessionId;
   }
 
-  idOf(params: unknown): string | undefined {
-    return sessionIdOf(params);
+  /** The child a request is about (its sessionId names another session than this one), or undefined for this one. */
+  childOf(params: unknown): string | undefined {
+    return this.routes(params) ? sessionIdOf(params) : undefined;
   }
 
   /** A session/update under a child's sessionId. */
@@ -69,6 +70,11 @@ export class SessionChildren {
   /** The state a request is about: the child's, or this session's. */
   stateOf(childId: string | undefined): SessionState {
     return (childId !== undefined ? subagentState(this.state, childId) : undefined) ?? this.state;
+  }
+
+  /** True when the child was announced (at any depth). */
+  has(childId: string): boolean {
+    return findSubagent(this.state, childId) !== undefined;
   }
 
   /** The child's name for the user. */

@@ -1,7 +1,8 @@
 // A subagent (a child session the agent runs for this one), drawn as a thread: a head that folds it (its title, its
 // live state, how many of its requests wait for the user, Stop when the child can be cancelled alone, Open to see its
 // transcript on its own), its description, and its transcript (messages, thoughts, plan, tool cards with their
-// permission prompts). The thread is open while the child works or waits for the user, folded once it is done.
+// permission prompts, its questions asked in its name). The thread is open while the child works or waits for the
+// user, folded once it is done.
 // Fields the client does not model are shown under "Details", as they came.
 import { useMemo } from 'preact/hooks';
 import type { SubagentEntry } from '../../../src/shared/subagentModel';
@@ -13,7 +14,7 @@ import { useSessionKey } from '../sessionKey';
 import { EntryItem } from './EntryItem';
 import { RawValue } from './RawValue';
 import { Icon } from '../ui/Icon';
-import { ThreadChild, ThreadEntries } from '../subagents/subagentScope';
+import { ThreadChild, ThreadEntries, ThreadTitle } from '../subagents/subagentScope';
 
 /** The state's look: a codicon and a tone class. */
 function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: string } {
@@ -99,11 +100,13 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
           {entry.entries.length === 0 ? <div class="subagent__empty">Nothing from it yet.</div> : null}
           <ThreadEntries.Provider value={byId}>
             <ThreadChild.Provider value={entry.childSessionId}>
-            {entry.entries.map((item, index) => (
-              <div class="subagent__row" key={item.id} data-row-key={item.id}>
-                <EntryItem entry={item} active={isWorking(entry) && index === entry.entries.length - 1} />
-              </div>
-            ))}
+              <ThreadTitle.Provider value={label}>
+                {entry.entries.map((item, index) => (
+                  <div class="subagent__row" key={item.id} data-row-key={item.id}>
+                    <EntryItem entry={item} active={isWorking(entry) && index === entry.entries.length - 1} />
+                  </div>
+                ))}
+              </ThreadTitle.Provider>
             </ThreadChild.Provider>
           </ThreadEntries.Provider>
           {extra ? <RawValue id={`${entry.id}:details`} label="Subagent details" value={extra} /> : null}
