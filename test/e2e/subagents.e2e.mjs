@@ -1,6 +1,7 @@
 // Subagent sessions in the real chat panel, with the scripted agent playing test/fixtures/scenarios/subagents.json:
 // a Task tool card holds the child's thread (its state, its own tool calls and its permission prompt), answered
-// like the parent's; Stop on a thread cancels that child alone and the parent's turn goes on.
+// like the parent's; Stop on a thread cancels that child alone and the parent's turn goes on; a child's question
+// (elicitation) is answered in its thread.
 //
 // DOM contract: a child's thread is [data-entry-kind="subagent"][data-child-session-id] (inside the linking card's
 // [data-content-type="session"] item), with data-subagent-state, data-waiting, its status [data-subagent-status],
@@ -58,6 +59,38 @@ export const tests = [
       await waitForLocator(transcript.locator('[data-child-session-id="runner-2"][data-subagent-state="idle"]'), 'the stopped child shown as idle');
       assert.equal((await runner.locator('[data-subagent-status]').first().innerText()).trim(), 'stopped: cancelled');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-stopped-600px.png'), clip: wide });
+    },
+  },
+  {
+    name: "subagents: a child's question shows in its thread, asked in its name, counted as waiting, and its answer reaches the child",
+    settings: scriptedAgentSettings('subagents'),
+    async run({ page }) {
+      const { input, transcript, chat } = await openComposer(page);
+      const sidebar = await setSideBarWidth(page, 300);
+      await input.fill('child question');
+      await input.press('Enter');
+
+      const thread = transcript.locator('[data-tool-call-id="task_asker-3"] [data-content-type="session"] [data-entry-kind="subagent"][data-child-session-id="asker-3"]');
+      const form = thread.locator('[data-entry-kind="elicitation"][data-elicitation-mode="form"]');
+      await waitForLocator(form, "the child's question, in its thread");
+      assert.equal(await transcript.locator(':scope > * [data-entry-kind="elicitation"]').count(), 1, 'and only there');
+      await waitForLocator(form.locator('.elicitation__question').getByText('Check the config'), "asked in the child's name");
+      assert.equal(await thread.getAttribute('data-waiting'), '1');
+      assert.equal((await thread.locator('[data-subagent-status]').first().innerText()).trim(), 'waiting for you');
+      await waitForLocator(chat.locator('[data-turn-phase="waiting"]'), 'the header saying the session waits for the user');
+      await input.focus();
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-question-300px.png'), clip: sidebar });
+
+      await form.getByLabel('Port (required)').fill('8080');
+      await waitForLocator(form.locator('[data-armed="true"]'), 'the answer buttons armed');
+      await form.locator('button[data-action="accept"]').click();
+      await waitForLocator(agentSaid(transcript, "The subagent's question: accept.").first(), 'the parent hearing the answer');
+      // The finished card and the done thread fold; opened, the thread shows the answer and what the child made of it.
+      await transcript.locator('[data-tool-call-id="task_asker-3"] .tool-call__head').click();
+      await waitForLocator(thread.locator('xpath=self::*[@data-subagent-state="idle"]'), 'the child shown as done');
+      await thread.locator('.subagent__toggle').click();
+      await waitForLocator(thread.locator('[data-entry-kind="agent"]').filter({ hasText: 'Child: port {"port":8080}.' }), 'the child hearing the answer');
+      assert.equal(await thread.locator('[data-elicitation-outcome="accept"]').count(), 1);
     },
   },
 ];
