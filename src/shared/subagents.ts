@@ -222,7 +222,8 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
   });
   if (waiting !== entry.waiting) touched = true;
   entry.waiting = waiting;
-  if (child.header.plan.length > 0 || entry.plan) entry.plan = child.header.plan.slice();
+  // The plan is copied when the child's header changed (a plan update): a new array would travel whole each time.
+  if (header && (child.header.plan.length > 0 || entry.plan)) entry.plan = child.header.plan.slice();
   if (touched) entry.rev++;
   return touched;
 }
