@@ -464,6 +464,7 @@ export class Session {
 
   private emit(change: SessionChange): void {
     if (change.overflow) for (const part of change.overflow) this.spill.appendEntry(part.entryId, part.text, part.tail);
+    if (change.dropped) this.spill.appendDropped(change.dropped);
     this.budget.note(change);
     const trimmed = this.budget.trim();
     if (trimmed) {

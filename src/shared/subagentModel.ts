@@ -3,7 +3,7 @@
 // (title, description, capabilities, work state...) and the child's own transcript. Messages between sessions
 // (`session_message`, `session_message_chunk`) are entries of the transcript they are sent on. Pure data.
 import type { ContentBlock } from './acp';
-import type { TranscriptEntry } from './model';
+import type { DroppedEntries, TranscriptEntry } from './model';
 
 /** The child's foreground-work state as last reported (a whole snapshot; `state` is an open string). */
 export interface SubagentWorkState {
@@ -45,6 +45,8 @@ export interface SubagentEntry {
   plan?: unknown[];
   /** The user asked to cancel the child's work (`session/cancel` on the child) and no new state came since. */
   cancelling?: boolean;
+  /** The child's oldest entries that left memory (its cap), as its transcript's header says. */
+  dropped?: DroppedEntries;
 }
 
 /** A message between sessions, shown in the transcript it was sent on. */

@@ -2,7 +2,8 @@
 // or patches it (later ones: an omitted field keeps its value, `null` clears it, `state` and `capabilities` are
 // replaced whole, `_meta` is patched by top-level key); unknown fields are kept in `extra`. The child's own updates
 // (sent under its own sessionId) are folded into a SessionState of the child's, kept beside its entry, and the
-// entry carries a copy of the child's transcript for the view (refreshed per changed child entry). Children of a
+// entry carries a copy of the child's transcript for the view (refreshed per changed child entry; it travels as
+// deltas of the child's entries, entryDelta.ts), kept under the memory caps like a session's (subagentCaps.ts). Children of a
 // child work the same way, one level down. A tool call's `session` content links the child to that call.
 // `session_message` upserts a message between sessions by messageId; `session_message_chunk` appends to it.
 import type { ContentBlock } from './acp';
@@ -10,6 +11,7 @@ import { ownContentBlock } from './chunks';
 import type { SessionChange, SessionState, TranscriptEntry } from './model';
 import { isRecord, setOwn, WireRecord } from './narrow';
 import { appendKeyedEntry, emptyChange, entryChange, lookupToolCall } from './reducerBook';
+import { capChild } from './subagentCaps';
 import type { SessionMessageEntry, SubagentEntry, SubagentWorkState } from './subagentModel';
 import { subagentEntryId } from './subagentModel';
 
@@ -208,8 +210,16 @@ function waitsForUser(entry: TranscriptEntry): number {
   return 0;
 }
 
-/** Brings the entry's copy of the child's transcript up to date with the entries that changed. */
-function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>, header: boolean): boolean {
+/**
+ * Brings the entry's copy of the child's transcript up to date with the entries that changed, after the child's
+ * memory cap (subagentCaps.ts) had its say: the entries it dropped are added to `dropped`.
+ */
+function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>, header: boolean, dropped: TranscriptEntry[]): boolean {
+  const trimmed = capChild(entry, child, changed);
+  if (trimmed) {
+    header = true;
+    for (const gone of trimmed.entries) dropped.push(gone);
+  }
   const before = new Map(entry.entries.map((item) => [item.id, item]));
   let touched = header || before.size !== child.entries.length;
   let waiting = 0;
@@ -245,10 +255,11 @@ export function applyInSubagent(state: SessionState, childId: string, apply: (ch
  */
 function carryUp(top: SessionState, path: SubagentEntry[], level: number, changed: Set<string>, header: boolean): SessionChange {
   const extra: string[] = [];
+  const dropped: TranscriptEntry[] = [];
   for (let at = level; at >= 0; at--) {
     const entry = path[at];
     const waited = entry.waiting > 0;
-    if (!refresh(entry, childStateOf(entry), changed, header)) return emptyChange();
+    if (!refresh(entry, childStateOf(entry), changed, header, dropped)) return emptyChange();
     changed = new Set([entry.id]);
     header = false;
     if (waited === entry.waiting > 0 || entry.linkedToolCallId === undefined) continue;
@@ -259,7 +270,7 @@ function carryUp(top: SessionState, path: SubagentEntry[], level: number, change
     if (at === 0) extra.push(card.id);
     else changed.add(card.id);
   }
-  return { entries: [path[0].id, ...extra], header: false };
+  return { entries: [path[0].id, ...extra], header: false, ...(dropped.length > 0 ? { dropped } : {}) };
 }
 
 /** The user asked to cancel a child's work: its row says so until the agent reports a new state. */

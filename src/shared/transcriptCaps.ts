@@ -8,6 +8,8 @@
 //   diffs); past SESSION_TEXT_CAP it drops the oldest entries until SESSION_TEXT_KEEP is left, and the header's
 //   `dropped` says how many and how much (the chat shows it above the first entry). Entries that wait for the user
 //   (a permission request, an unanswered elicitation) and the newest entry are never dropped.
+// - A subagent's transcript has a budget of its own, with the same caps (subagentCaps.ts); the parent's budget counts
+//   the child's row by what the child holds.
 // Sizes are in UTF-16 code units (string length), labelled "KB"/"MB" in the chat.
 import type { DroppedEntries, EntryId, SessionChange, SessionState, TranscriptEntry } from './model';
 
@@ -60,9 +62,20 @@ export function entryTextChars(entry: TranscriptEntry): number {
     case 'session_message':
       return contentTextChars(entry.content);
     case 'subagent':
-      // The child's transcript is counted by what it holds when it changes, not here (a row is never dropped while it waits).
-      return (entry.title?.length ?? 0) + (entry.description?.length ?? 0);
+      // What the child holds, as its own budget last counted it (subagentCaps.ts), else counted here (a restored row).
+      return (entry.title?.length ?? 0) + (entry.description?.length ?? 0) + (childChars.get(entry) ?? textChars(entry.entries));
   }
+}
+
+/** The text each subagent row's child holds, as the child's budget counted it (set by subagentCaps.ts). */
+const childChars = new WeakMap<TranscriptEntry, number>();
+
+export function noteChildChars(entry: TranscriptEntry, chars: number): void {
+  childChars.set(entry, chars);
+}
+
+function textChars(entries: readonly TranscriptEntry[]): number {
+  return entries.reduce((sum, entry) => sum + entryTextChars(entry), 0);
 }
 
 /** An entry the user still has to answer: never dropped. */

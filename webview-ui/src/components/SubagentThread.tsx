@@ -1,8 +1,8 @@
 // A subagent (a child session the agent runs for this one), drawn as a thread: a head that folds it (its title, its
 // live state, how many of its requests wait for the user, Stop when the child can be cancelled alone, Open to see its
 // transcript on its own), its description, and its transcript (messages, thoughts, plan, tool cards with their
-// permission prompts, its questions asked in its name). The thread is open while the child works or waits for the
-// user, folded once it is done.
+// permission prompts, its questions asked in its name; above them, how many of its oldest entries left memory). The
+// thread is open while the child works or waits for the user, folded once it is done.
 // Fields the client does not model are shown under "Details", as they came.
 import { useMemo } from 'preact/hooks';
 import type { SubagentEntry } from '../../../src/shared/subagentModel';
@@ -13,6 +13,7 @@ import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { EntryItem } from './EntryItem';
 import { RawValue } from './RawValue';
+import { DroppedNote } from './SpillNotes';
 import { Icon } from '../ui/Icon';
 import { ThreadChild, ThreadEntries, ThreadTitle } from '../subagents/subagentScope';
 
@@ -97,6 +98,7 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
       {open ? (
         <div id={bodyId} class="subagent__body">
           {entry.description && entry.title ? <div class="subagent__description">{entry.description}</div> : null}
+          {sessionKey ? <DroppedNote sessionKey={sessionKey} dropped={entry.dropped} /> : null}
           {entry.entries.length === 0 ? <div class="subagent__empty">Nothing from it yet.</div> : null}
           <ThreadEntries.Provider value={byId}>
             <ThreadChild.Provider value={entry.childSessionId}>
