@@ -182,9 +182,10 @@ export class Session {
     await this.transport().cancel(this.sessionId);
   }
 
-  /** The `modes` and `configOptions` of the session/new (or session/load) answer. */
+  /** The `modes` and `configOptions` of the session/new (or session/load) answer; what was replayed is history. */
   applySetup(response: unknown): void {
     this.emit(applySessionSetup(this.state.header, response));
+    this.children.replayEnded();
   }
 
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */

@@ -4,7 +4,7 @@
 // runtime routes a child's messages to its parent's session (acp/childRoutes.ts). No `vscode` here.
 import type { SessionChange, SessionState } from '../shared/model';
 import { applySessionUpdate, markTurnToolCallsCancelled } from '../shared/reducer';
-import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } from '../shared/subagents';
+import { applyInSubagent, findSubagent, markReplayedChildren, markSubagentCancelling, subagentState } from '../shared/subagents';
 import { canCancelSubagent, subagentLabel } from '../shared/subagentModel';
 import { parseChildToolCallRef } from '../shared/subagentRefs';
 
@@ -54,11 +54,19 @@ export class SessionChildren {
   /** A session/update under a child's sessionId. */
   update(params: unknown, update: unknown, now: number): void {
     const childId = sessionIdOf(params) ?? '';
+    // Heard from: the child is live (its state from a replay is not history any more).
+    const entry = findSubagent(this.state, childId);
+    if (entry?.replayed) delete entry.replayed;
     const change = applyInSubagent(this.state, childId, (child) =>
       applySessionUpdate(child, update, now, (kind) => this.log(`Ignored unknown session update "${kind}" of subagent ${childId}`)),
     );
     if (change) this.emit(change);
     else this.log(`Ignored session/update for ${JSON.stringify(childId)}: no subagent of that id was announced`);
+  }
+
+  /** The session/load (or resume) was answered: children the replay left working are history until heard from. */
+  replayEnded(): void {
+    this.emit(markReplayedChildren(this.state));
   }
 
   /** Applies a change to this session's state, or to the child's when `childId` is given. */

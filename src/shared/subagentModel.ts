@@ -45,6 +45,11 @@ export interface SubagentEntry {
   plan?: unknown[];
   /** The user asked to cancel the child's work (`session/cancel` on the child) and no new state came since. */
   cancelling?: boolean;
+  /**
+   * The child's last state came from the replay of a session/load (it was sent before the load was answered) and
+   * nothing was heard from the child since: a `running` there is history, not live work (no spinner, no Stop).
+   */
+  replayed?: boolean;
   /** The child's oldest entries that left memory (its cap), as its transcript's header says. */
   dropped?: DroppedEntries;
 }
@@ -72,6 +77,11 @@ export function subagentEntryId(childSessionId: string): string {
 export function canCancelSubagent(entry: Pick<SubagentEntry, 'capabilities'>): boolean {
   const cancel = entry.capabilities?.cancel;
   return typeof cancel === 'object' && cancel !== null;
+}
+
+/** True when the child's last reported state says it works (or waits for the user) and that is not history. */
+export function subagentWorks(entry: Pick<SubagentEntry, 'state' | 'replayed'>): boolean {
+  return !entry.replayed && (entry.state?.state === 'running' || entry.state?.state === 'requires_action');
 }
 
 /** The child's name for the user: its title, else its description, else its session id. */

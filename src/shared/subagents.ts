@@ -13,7 +13,7 @@ import { isRecord, setOwn, WireRecord } from './narrow';
 import { appendKeyedEntry, emptyChange, entryChange, lookupToolCall } from './reducerBook';
 import { capChild } from './subagentCaps';
 import type { SessionMessageEntry, SubagentEntry, SubagentWorkState } from './subagentModel';
-import { subagentEntryId } from './subagentModel';
+import { subagentEntryId, subagentWorks } from './subagentModel';
 
 /** What one session knows of its direct children. */
 interface ChildBook {
@@ -120,7 +120,10 @@ export function applySubagentUpdate(state: SessionState, update: WireRecord): Se
   patch(entry, update, 'capabilities', 'capabilities', asRecord);
   patch(entry, update, 'cwd', 'cwd', asString);
   patch(entry, update, 'additionalDirectories', 'additionalDirectories', stringList);
-  if (patch(entry, update, 'state', 'state', parseWorkState)) delete entry.cancelling;
+  if (patch(entry, update, 'state', 'state', parseWorkState)) {
+    delete entry.cancelling;
+    delete entry.replayed;
+  }
   if ('_meta' in update) {
     const meta = update._meta;
     if (meta === null) delete entry.meta;
@@ -271,6 +274,35 @@ function carryUp(top: SessionState, path: SubagentEntry[], level: number, change
     else changed.add(card.id);
   }
   return { entries: [path[0].id, ...extra], header: false, ...(dropped.length > 0 ? { dropped } : {}) };
+}
+
+/** Marks the children of `container` whose state says they work as `replayed`; the change names them. */
+function markWorkingReplayed(container: SessionState): SessionChange {
+  const ids: string[] = [];
+  for (const entry of bookOf(container).byId.values()) {
+    if (entry.replayed || !subagentWorks(entry)) continue;
+    entry.replayed = true;
+    entry.rev++;
+    ids.push(entry.id);
+  }
+  return { entries: ids, header: false };
+}
+
+/**
+ * A session/load was answered: the children (at any depth) the replay left working are history until they are
+ * heard from again (a live child goes on sending, and its next state or update clears it).
+ */
+export function markReplayedChildren(state: SessionState): SessionChange {
+  const entries = new Set(markWorkingReplayed(state).entries);
+  const walk = (container: SessionState, depth: number): void => {
+    for (const entry of [...bookOf(container).byId.values()]) {
+      const childId = entry.childSessionId;
+      for (const id of applyInSubagent(state, childId, markWorkingReplayed)?.entries ?? []) entries.add(id);
+      if (depth < 8) walk(childStateOf(entry), depth + 1);
+    }
+  };
+  walk(state, 0);
+  return { entries: [...entries], header: false };
 }
 
 /** The user asked to cancel a child's work: its row says so until the agent reports a new state. */

@@ -116,4 +116,18 @@ describe('child routes', () => {
     routes.forget('P');
     assert.equal(routes.get('kid'), undefined);
   });
+  it('once a load is answered, children the replay left working are history until they are heard from again', () => {
+    const session = new Session(scope, () => new Transport());
+    announce(session, { state: { state: 'running' } });
+    session.sessionUpdate({ sessionId: 'parent', update: { sessionUpdate: 'subagent_update', sessionId: 'done', state: { state: 'idle' } } });
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'subagent_update', sessionId: 'grandkid', state: { state: 'requires_action' } } });
+    session.applySetup({});
+    const grandkid = (): SubagentEntry | undefined => row(session).entries.find((item): item is SubagentEntry => item.kind === 'subagent');
+    assert.deepEqual([row(session).replayed, row(session, 'done').replayed, grandkid()?.replayed], [true, undefined, true]);
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'still here' } } });
+    assert.equal(row(session).replayed, undefined, 'a live update: the child works');
+    assert.equal(grandkid()?.replayed, true);
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'subagent_update', sessionId: 'grandkid', state: { state: 'running' } } });
+    assert.equal(grandkid()?.replayed, undefined, 'a new state: live again');
+  });
 });

@@ -6,7 +6,7 @@
 // Fields the client does not model are shown under "Details", as they came.
 import { useMemo } from 'preact/hooks';
 import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { canCancelSubagent, subagentLabel } from '../../../src/shared/subagentModel';
+import { canCancelSubagent, subagentLabel, subagentWorks } from '../../../src/shared/subagentModel';
 import { workStateText } from '../../../src/shared/subagentExport';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { useHost } from '../hostContext';
@@ -21,6 +21,7 @@ import { ThreadChild, ThreadEntries, ThreadTitle } from '../subagents/subagentSc
 function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: string } {
   if (entry.waiting > 0) return { icon: 'bell-dot', spin: false, tone: 'asking' };
   if (entry.cancelling) return { icon: 'loading', spin: true, tone: 'running' };
+  if (entry.replayed && entry.state?.state !== 'idle') return { icon: 'history', spin: false, tone: 'unknown' };
   switch (entry.state?.state) {
     case 'running':
       return { icon: 'loading', spin: true, tone: 'running' };
@@ -36,7 +37,7 @@ function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: s
 }
 
 function isWorking(entry: SubagentEntry): boolean {
-  return entry.state?.state === 'running' || entry.state?.state === 'requires_action';
+  return subagentWorks(entry);
 }
 
 function details(entry: SubagentEntry): Record<string, unknown> | undefined {
@@ -58,7 +59,7 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
   const open = chosenOpen || waiting;
   const bodyId = domIdFor(`${entry.id}:thread`);
   const label = subagentLabel(entry);
-  const status = entry.waiting > 0 ? 'waiting for you' : workStateText(entry.state, entry.cancelling);
+  const status = entry.waiting > 0 ? 'waiting for you' : workStateText(entry.state, entry.cancelling, entry.replayed);
   const byId = useMemo(() => new Map(entry.entries.map((item) => [item.id, item])), [entry.entries]);
   const extra = details(entry);
   const post = (type: 'cancelSubagent' | 'openSubagent'): void => {
