@@ -223,6 +223,11 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
     header = true;
     for (const gone of trimmed.entries) dropped.push(gone);
   }
+  const quick = header ? undefined : refreshChanged(entry, child, changed);
+  if (quick !== undefined) {
+    if (quick) entry.rev++;
+    return quick;
+  }
   const before = new Map(entry.entries.map((item) => [item.id, item]));
   let touched = header || before.size !== child.entries.length;
   let waiting = 0;
@@ -238,6 +243,27 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
   // The plan is copied when the child's header changed (a plan update): a new array would travel whole each time.
   if (header && (child.header.plan.length > 0 || entry.plan)) entry.plan = child.header.plan.slice();
   if (touched) entry.rev++;
+  return touched;
+}
+
+/**
+ * The common case, in the time of the change rather than of the child's transcript: the child has the entries the
+ * copy has, and only those named changed. Undefined when that is not so (the caller copies the list again).
+ */
+function refreshChanged(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>): boolean | undefined {
+  const copies = entry.entries;
+  const entries = child.entries;
+  if (copies.length !== entries.length) return undefined;
+  let touched = false;
+  for (const id of changed) {
+    let at = entries.length - 1;
+    while (at >= 0 && entries[at].id !== id) at--;
+    if (at < 0) continue;
+    if (copies[at].id !== id) return undefined;
+    entry.waiting += waitsForUser(entries[at]) - waitsForUser(copies[at]);
+    copies[at] = { ...entries[at] } as TranscriptEntry;
+    touched = true;
+  }
   return touched;
 }
 

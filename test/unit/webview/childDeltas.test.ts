@@ -4,7 +4,7 @@
 // by a resend of the row. Checked on the real reducer, coalescer and store.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { SessionChange, SessionState } from '../../../src/shared/model';
+import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/model';
 import { addUserMessage, applySessionUpdate, clearPermissionRequest, setPermissionRequest } from '../../../src/shared/reducer';
 import { applyInSubagent, subagentState } from '../../../src/shared/subagents';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
@@ -26,6 +26,20 @@ function inChild(op: Op, childId = 'kid'): Op {
 }
 
 const say = (text: string): Op => (s) => applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1);
+
+/** Each row's copy of its child's transcript (at any depth) is the child's transcript, and its waiting count is right. */
+function assertCopiesMatch(state: SessionState): void {
+  for (const row of state.entries) {
+    if (row.kind !== 'subagent') continue;
+    const child = subagentState(state, row.childSessionId);
+    assert.ok(child);
+    assert.deepEqual(JSON.parse(JSON.stringify(row.entries)), JSON.parse(JSON.stringify(child.entries)), `the copy of ${row.childSessionId}`);
+    const waits = (entry: TranscriptEntry): number =>
+      entry.kind === 'tool_call' ? (entry.permission ? 1 : 0) : entry.kind === 'subagent' ? entry.waiting : entry.kind === 'elicitation' && entry.outcome === undefined ? 1 : 0;
+    assert.equal(row.waiting, child.entries.reduce((sum, entry) => sum + waits(entry), 0), `the waiting count of ${row.childSessionId}`);
+    assertCopiesMatch(child);
+  }
+}
 
 function onlyDeltas(message: HostToWebview): boolean {
   return message.type === 'entries' && !message.upserts && !message.header && message.totalEntries === undefined;
@@ -190,6 +204,7 @@ describe("a subagent's transcript as deltas (host coalescer ↔ view store)", ()
         }
         link.settle();
         link.assertInSync();
+        assertCopiesMatch(link.state);
       }),
       { seed: 1925, numRuns: 400 },
     );
