@@ -248,15 +248,21 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
 
 /**
  * The common case, in the time of the change rather than of the child's transcript: the child has the entries the
- * copy has, and only those named changed. Undefined when that is not so (the caller copies the list again).
+ * copy has (new ones after them), and only those named changed. Undefined when that is not so (the caller copies
+ * the list again).
  */
 function refreshChanged(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>): boolean | undefined {
   const copies = entry.entries;
   const entries = child.entries;
-  if (copies.length !== entries.length) return undefined;
-  let touched = false;
+  const had = copies.length;
+  if (entries.length < had || (had > 0 && entries[had - 1].id !== copies[had - 1].id)) return undefined;
+  let touched = entries.length > had;
+  for (let at = had; at < entries.length; at++) {
+    entry.waiting += waitsForUser(entries[at]);
+    copies.push({ ...entries[at] } as TranscriptEntry);
+  }
   for (const id of changed) {
-    let at = entries.length - 1;
+    let at = had - 1;
     while (at >= 0 && entries[at].id !== id) at--;
     if (at < 0) continue;
     if (copies[at].id !== id) return undefined;
