@@ -73,6 +73,14 @@ export function subagentEntryId(childSessionId: string): string {
   return `${SUBAGENT_ENTRY_PREFIX}${childSessionId}`;
 }
 
+/**
+ * The key of a child's entry among the session's (its spilled text): the child's entries are numbered on their own,
+ * so their ids may name the parent's entries too.
+ */
+export function childEntryKey(childSessionId: string, entryId: string): string {
+  return `${subagentEntryId(childSessionId)}/${entryId}`;
+}
+
 /** True when the child advertises `cancel` (an object, `{}` included). */
 export function canCancelSubagent(entry: Pick<SubagentEntry, 'capabilities'>): boolean {
   const cancel = entry.capabilities?.cancel;

@@ -13,7 +13,7 @@ import { isRecord, setOwn, WireRecord } from './narrow';
 import { appendKeyedEntry, emptyChange, entryChange, lookupToolCall } from './reducerBook';
 import { capChild } from './subagentCaps';
 import type { SessionMessageEntry, SubagentEntry, SubagentWorkState } from './subagentModel';
-import { subagentEntryId, subagentWorks } from './subagentModel';
+import { childEntryKey, subagentEntryId, subagentWorks } from './subagentModel';
 
 /** What one session knows of its direct children. */
 interface ChildBook {
@@ -280,8 +280,12 @@ function refreshChanged(entry: SubagentEntry, child: SessionState, changed: Read
 export function applyInSubagent(state: SessionState, childId: string, apply: (child: SessionState) => SessionChange): SessionChange | undefined {
   const path = pathTo(state, childId);
   if (!path) return undefined;
-  const change = apply(childStateOf(path[path.length - 1]));
-  return carryUp(state, path, path.length - 1, new Set(change.entries), change.header);
+  const deepest = path[path.length - 1];
+  const change = apply(childStateOf(deepest));
+  const carried = carryUp(state, path, path.length - 1, new Set(change.entries), change.header);
+  // Text past a child's message cap goes to the spill under the child's key (its entry ids may name the parent's).
+  if (change.overflow) carried.overflow = change.overflow.map((part) => ({ ...part, entryId: childEntryKey(deepest.childSessionId, part.entryId) }));
+  return carried;
 }
 
 /**
