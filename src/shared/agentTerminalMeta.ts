@@ -16,10 +16,11 @@ export interface AgentTerminalExit {
 
 /**
  * How a command the agent runs itself stands when it has not reported an exit: running; its tool call ended
- * (`ended`) or was cancelled (`cancelled`) without an exit; or output still came after its tool call was cancelled
- * (`running-after-cancel`: the agent left it running).
+ * (`ended`) or was cancelled (`cancelled`) without an exit; output still came after its tool call was cancelled
+ * (`running-after-cancel`: the agent left it running); or its tool call completed with the command sent to the
+ * background (`background`: claude-agent-acp reports its exit later, with no exit code).
  */
-export type AgentTerminalState = 'running' | 'ended' | 'cancelled' | 'running-after-cancel';
+export type AgentTerminalState = 'running' | 'ended' | 'cancelled' | 'running-after-cancel' | 'background';
 
 /** What one update says about one of the agent's terminals. */
 export interface AgentTerminalReport {
@@ -97,4 +98,12 @@ export function agentTerminalReports(update: unknown): AgentTerminalReport[] {
     if (report) report.exit = exitOf(value);
   }
   return [...reports.values()];
+}
+
+/**
+ * Whether a tool call's input sends its command to the background, so that the call completes while the command runs
+ * on (Claude Code's Bash `run_in_background`; camelCase read too).
+ */
+export function runsInBackground(rawInput: unknown): boolean {
+  return isRecord(rawInput) && (rawInput.run_in_background === true || rawInput.runInBackground === true);
 }

@@ -30,6 +30,8 @@ export type TranscriptWebviewMessage =
   | { type: 'loadOlder'; before: EntryId }
   /** The view's copy of an entry could not take a delta (it missed a change): send the entry whole. */
   | { type: 'resendEntry'; entryId: EntryId }
+  /** The view took the transcript posts up to `seq` (and drew a frame since): the host may send more (flow control). */
+  | { type: 'applied'; seq: number }
   /** "Open full message" of a message cut at its cap: the host opens its whole text (a spill file), read-only. */
   | { type: 'openFullMessage'; entryId: EntryId }
   /** "Open earlier messages": the entries dropped from the host's memory, as markdown, read-only. */
@@ -65,6 +67,8 @@ export function parseTranscriptMessage(value: Record<string, unknown>): Transcri
         : undefined;
     case 'resendEntry':
       return boundedString(value.entryId, MAX_ID_CHARS) ? { type: 'resendEntry', entryId: value.entryId } : undefined;
+    case 'applied':
+      return isIndex(value.seq) ? { type: 'applied', seq: value.seq } : undefined;
     case 'openFullMessage':
       return boundedString(value.entryId, MAX_ID_CHARS) ? { type: 'openFullMessage', entryId: value.entryId }
         : undefined;

@@ -138,8 +138,10 @@ export type HostToWebview =
        */
       totalEntries?: number;
       header?: SessionHeader;
+      /** The post's number (rising), for the view to acknowledge (`applied`): the host keeps few posts in flight. */
+      seq?: number;
     }
-  | { type: 'header'; sessionKey: SessionKey; header: SessionHeader }
+  | { type: 'header'; sessionKey: SessionKey; header: SessionHeader; seq?: number }
   | ComposerHostMessage
   | TranscriptHostMessage
   /** The permission level toggle (see permissionLevels.ts). */

@@ -136,6 +136,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.resendEntry(message.sessionKey, message.entryId);
       return;
     }
+    if (message.type === 'applied') {
+      this.coalescer.applied(message.seq);
+      return;
+    }
     this.onUserAction(message).catch((error: unknown) => {
       void vscode.window.showErrorMessage(describeError(error));
     });

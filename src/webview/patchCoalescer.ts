@@ -8,6 +8,12 @@
 // and its update written together reach the session one turn apart (or two reads apart). The post waits until a
 // turn passes with no new change and nothing changed for QUIET_MS (or the frame is over): a card is posted as it
 // ended up, not mounted running and changed a frame later.
+//
+// Flow control: each post is numbered (`seq`) and the view acknowledges what it took once it drew a frame
+// (`applied`). While IN_FLIGHT_LIMIT posts are unacknowledged, changes wait and go out merged in one post when the view
+// catches up (or after ACK_WAIT_MS at the latest, should no answer come). A view whose thread is busy (in code-server
+// the chat shares the workbench's renderer thread) thus gets fewer, larger posts instead of a growing queue of small
+// ones, each of which it would have to take in turn: a chunk waits for at most a couple of posts, not for a backlog.
 import type { EntryDelta, SentEntry } from '../shared/entryDelta';
 import { deltaSince, recordSent } from '../shared/entryDelta';
 import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../shared/model';
@@ -30,6 +36,12 @@ export const QUIET_MS = 1;
  */
 export const SENT_ENTRIES_KEPT = 2_000;
 
+/** How many posts may be on their way to the view (not acknowledged) before changes wait for it. */
+export const IN_FLIGHT_LIMIT = 2;
+
+/** How long (ms) changes wait for an acknowledgement at most (a view that stopped drawing frames, e.g. off screen). */
+export const ACK_WAIT_MS = 250;
+
 export class PatchCoalescer {
   private session: SessionState | undefined;
   private sessionKey: SessionKey | undefined;
@@ -48,6 +60,11 @@ export class PatchCoalescer {
   private sentTotal: number | undefined;
   /** The session's oldest entry when the records were last checked against it (see forgetDropped). */
   private oldestSeen: EntryId | undefined;
+  /** The number of the latest post, and of the latest the view acknowledged (never reset: they only rise). */
+  private postedSeq = 0;
+  private appliedSeq = 0;
+  /** Pending changes wait for the view to acknowledge a post (cancels the ACK_WAIT_MS timer). */
+  private cancelAckWait: (() => void) | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
@@ -67,10 +84,11 @@ export class PatchCoalescer {
     this.headerDirty ||= change.header;
     this.changedSinceLook = true;
     this.lastChangeAt = this.scheduler.now();
-    if (!this.cancelScheduled && (this.dirtyEntries.size > 0 || this.headerDirty)) {
+    // While posts wait for the view (cancelAckWait), what changes goes out with them when it acknowledges.
+    if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) {
       const now = this.scheduler.now();
       const wait = Math.max(0, this.lastFlush + FRAME_MS - now);
-      if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flush(), wait);
+      if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flushWhenViewKeepsUp(), wait);
       else this.flushWhenQuiet(now + FRAME_MS);
     }
   }
@@ -83,7 +101,7 @@ export class PatchCoalescer {
     this.cancelScheduled = this.scheduler.soon(() => {
       this.cancelScheduled = undefined;
       const now = this.scheduler.now();
-      if (now >= deadline) this.flush();
+      if (now >= deadline) this.flushWhenViewKeepsUp();
       else if (this.changedSinceLook) {
         this.changedSinceLook = false;
         this.flushWhenQuiet(deadline);
@@ -92,11 +110,32 @@ export class PatchCoalescer {
           this.cancelScheduled = undefined;
           this.flushWhenQuiet(deadline);
         }, Math.min(QUIET_MS - (now - this.lastChangeAt), deadline - now));
-      } else this.flush();
+      } else this.flushWhenViewKeepsUp();
     });
   }
 
-  /** Posts everything pending now. */
+  /** Posts now unless IN_FLIGHT_LIMIT posts wait for the view: then when it acknowledges one (or ACK_WAIT_MS passed). */
+  private flushWhenViewKeepsUp(): void {
+    this.cancelScheduled = undefined;
+    if (this.postedSeq - this.appliedSeq < IN_FLIGHT_LIMIT) {
+      this.flush();
+      return;
+    }
+    this.cancelAckWait ??= this.scheduler.schedule(() => {
+      this.cancelAckWait = undefined;
+      this.appliedSeq = this.postedSeq;
+      this.flush();
+    }, ACK_WAIT_MS);
+  }
+
+  /** The view took the posts up to `seq`: what waited for it goes out now. */
+  applied(seq: number): void {
+    if (seq <= this.appliedSeq || seq > this.postedSeq) return;
+    this.appliedSeq = seq;
+    if (this.cancelAckWait && this.postedSeq - this.appliedSeq < IN_FLIGHT_LIMIT) this.flush();
+  }
+
+  /** Posts everything pending now (also when posts wait for the view: what follows must come after them). */
   flush(): void {
     this.cancelPending();
     const session = this.session;
@@ -130,9 +169,10 @@ export class PatchCoalescer {
         ...(deltas.length > 0 ? { deltas } : {}),
         ...(totalChanged ? { totalEntries } : {}),
         ...(header ? { header } : {}),
+        seq: ++this.postedSeq,
       });
     } else if (header) {
-      this.post({ type: 'header', sessionKey, header });
+      this.post({ type: 'header', sessionKey, header, seq: ++this.postedSeq });
     }
   }
 
@@ -154,6 +194,7 @@ export class PatchCoalescer {
   /** Forget pending changes and what the view has (it is about to get a snapshot, or none). */
   reset(): void {
     this.cancelPending();
+    this.appliedSeq = this.postedSeq;
     this.dirtyEntries.clear();
     this.headerDirty = false;
     this.sent.clear();
@@ -165,6 +206,8 @@ export class PatchCoalescer {
   private cancelPending(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
+    this.cancelAckWait?.();
+    this.cancelAckWait = undefined;
   }
 
   private changedHeader(header: SessionHeader): SessionHeader | undefined {

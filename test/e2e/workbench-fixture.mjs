@@ -19,7 +19,9 @@ export function slug(name) {
 
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ name: string, settings?: Record<string, unknown> }} test
+ * `settings` may be a function of the test's scratch folder that resolves to the settings (for settings that need
+ * something started first, such as a fake model endpoint); what it returns in `dispose` runs once the test is over.
+ * @param {{ name: string, settings?: Record<string, unknown> | ((scratch: string) => Promise<{ settings: Record<string, unknown>, dispose?: () => Promise<void> }>) }} test
  */
 export async function createFixture(browser, test) {
   mkdirSync(e2eArtifactsDir, { recursive: true });
@@ -30,8 +32,14 @@ export async function createFixture(browser, test) {
   };
   try {
     const workspace = copyFolder(fixtureWorkspace, path.join(scratch.dir, 'workspace'));
+    let settings = test.settings;
+    if (typeof settings === 'function') {
+      const made = await settings(scratch.dir);
+      if (made.dispose) cleanups.push(made.dispose);
+      settings = made.settings;
+    }
     const server = await startCodeServer({
-      settings: test.settings,
+      settings,
       logFile: path.join(e2eArtifactsDir, `${slug(test.name)}.code-server.log`),
       env: { ACP_TEST_REPO_ROOT: repoRoot, ACP_TEST_WORKSPACE: workspace },
     });

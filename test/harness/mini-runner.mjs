@@ -3,7 +3,9 @@
 
 /**
  * @template Fixture
- * @param {{ name: string, run: (fixture: Fixture) => Promise<void>, timeoutMs?: number }[]} tests
+ * A test's `skip`, when given, is asked once the test is selected: a reason (the test is skipped and the reason shown)
+ * or undefined (it runs).
+ * @param {{ name: string, run: (fixture: Fixture) => Promise<void>, timeoutMs?: number, skip?: () => string | undefined }[]} tests
  * @param {{
  *   setup: (test: { name: string }) => Promise<Fixture>,
  *   teardown: (fixture: Fixture, outcome: { test: { name: string }, error?: unknown }) => Promise<void>,
@@ -23,6 +25,12 @@ export async function runTests(tests, { setup, teardown, defaultTimeoutMs, grep 
     let error;
     let fixture;
     try {
+      const skipped = test.skip?.();
+      if (skipped !== undefined) {
+        counts.skipped += 1;
+        console.log(`  - ${test.name} (skipped: ${skipped})`);
+        continue;
+      }
       fixture = await setup(test);
       await withTimeout(test.run(fixture), test.timeoutMs ?? defaultTimeoutMs, test.name);
     } catch (caught) {

@@ -5,14 +5,13 @@ import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
-import { isEntryDelta } from '../../src/shared/entryDelta';
-import { unpackFromHost } from '../../src/shared/entryWire';
+import { isPackedDelta, isPackedEntry, unpackFromHost } from '../../src/shared/entryWire';
 import { asChangesMessage } from '../../src/shared/changesProtocol';
 import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
 
 function isEntryList(value: unknown): boolean {
-  return Array.isArray(value) && value.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.rev === 'number');
+  return Array.isArray(value) && value.every(isPackedEntry);
 }
 
 function isSnapshotSession(value: unknown): boolean {
@@ -45,7 +44,7 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return typeof value.sessionKey === 'string' &&
         (value.upserts === undefined || isEntryList(value.upserts)) &&
         (value.totalEntries === undefined || typeof value.totalEntries === 'number') &&
-        (value.deltas === undefined || (Array.isArray(value.deltas) && value.deltas.every(isEntryDelta))) &&
+        (value.deltas === undefined || (Array.isArray(value.deltas) && value.deltas.every(isPackedDelta))) &&
         (value.header === undefined || isRecord(value.header))
         ? unpackFromHost(value as unknown as HostToWebview)
         : undefined;

@@ -33,6 +33,7 @@ import { SessionsContext } from './sessions/sessionsContext';
 import { SessionsStore } from './sessions/sessionsStore';
 import { focusComposer } from './ui/composerFocus';
 import { connectToHost } from './vscodeApi';
+import { acknowledgePosts } from './postAcks';
 import { ChangesContext } from './changes/changesContext';
 import { ChangesStore } from './changes/changesStore';
 import { CheckpointContext } from './checkpoints/checkpointContext';
@@ -47,6 +48,7 @@ const levelStore = new PermissionLevelStore();
 const sessionsStore = new SessionsStore();
 const changesStore = new ChangesStore();
 const checkpointStore = new CheckpointStore();
+const acknowledge = acknowledgePosts((message) => host.post(message), (run) => requestAnimationFrame(run));
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
@@ -59,6 +61,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     sessionsStore.apply(message);
     changesStore.apply(message);
     checkpointStore.apply(message);
+    acknowledge(message);
   }
 });
 

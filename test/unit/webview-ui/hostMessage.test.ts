@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
+import { packForView } from '../../../src/shared/entryWire';
+import type { SessionKey } from '../../../src/shared/sessionKey';
+import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 import { agentMessage, header, readyAgent, snapshot } from './fixtures';
 
 describe('webview asHostMessage', () => {
-  it('accepts the four host messages', () => {
-    const messages = [
+  it('accepts the four host messages as the host posts them', () => {
+    const messages: HostToWebview[] = [
       snapshot([agentMessage('a', 1, 'x')]),
       { type: 'snapshot', agent: null, session: null },
       { type: 'agent', agent: readyAgent },
-      { type: 'entries', sessionKey: 's', upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
-      { type: 'entries', sessionKey: 's', upserts: [], totalEntries: 1, header: header() },
-      { type: 'header', sessionKey: 's', header: header() },
+      { type: 'entries', sessionKey: 's' as SessionKey, upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
+      { type: 'entries', sessionKey: 's' as SessionKey, upserts: [], totalEntries: 1, header: header() },
+      { type: 'header', sessionKey: 's' as SessionKey, header: header() },
     ];
-    for (const message of messages) assert.equal(asHostMessage(message), message);
+    for (const message of messages) assert.deepEqual(asHostMessage(JSON.parse(JSON.stringify(packForView(message)))), message);
   });
 
   it('rejects what would trip the store', () => {
@@ -26,6 +29,7 @@ describe('webview asHostMessage', () => {
       { type: 'agent' },
       { type: 'entries', sessionKey: 's', upserts: null, totalEntries: 0 },
       { type: 'entries', sessionKey: 's', upserts: [{ id: 'a' }], totalEntries: 1 },
+      { type: 'entries', sessionKey: 's', upserts: [{ id: 'a', k: 'agent', rev: '2' }], totalEntries: 1 },
       { type: 'entries', sessionKey: 's', upserts: [], totalEntries: 1, header: 'x' },
       { type: 'header', sessionKey: 's' },
     ];

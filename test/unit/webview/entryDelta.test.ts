@@ -66,7 +66,7 @@ describe('entry deltas (host coalescer ↔ view store)', () => {
     link.assertInSync();
     assert.deepEqual(link.wanted, []);
     // Without deltas the whole growing message went out with every frame: ~quadratic (hundreds of times more). Each
-    // frame's message costs its envelope (under 100 characters with these keys and revs) beside the text.
+    // frame's message costs its envelope (under 100 characters with these keys, revs and post numbers) beside the text.
     const frames = Math.ceil(2000 / 3) + 5;
     assert.ok(link.postedChars <= streamed + frames * 100, `posted ${link.postedChars} characters for ${streamed} streamed in ${frames} frames`);
   });

@@ -1,8 +1,10 @@
 // Whole entries on the wire to the chat view: what the view can tell without being told is left out by the host
-// (packForView) and filled back in by the view (asHostMessage), so the view's store gets the host's entries exactly.
+// (packForView), the rest shortened, and filled back in by the view (asHostMessage), so the view's store gets the
+// host's entries exactly, but for a message's messageId (the view never uses it).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
+import { packDelta, packEntry, packForView, unpackDelta, unpackEntry } from '../../../src/shared/entryWire';
+import type { EntryDelta } from '../../../src/shared/entryDelta';
 import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
@@ -22,8 +24,31 @@ function roundTrip(message: HostToWebview): HostToWebview | undefined {
 describe('entries on the wire to the view', () => {
   it("leaves out a tool call's empty content, locations and extra, and the kind and toolCallId its id says", () => {
     const packed = packEntry(toolCall()) as unknown as Record<string, unknown>;
-    assert.deepEqual(Object.keys(packed).sort(), ['id', 'rev', 'status', 'title', 'toolKind']);
+    assert.deepEqual(packed, { id: 't:read-1', rev: 2, T: 'Read a.ts', tk: 'read', s: 'completed' });
     assert.deepEqual(unpackEntry(packEntry(toolCall())), toolCall());
+  });
+
+  it('a short message travels as its text, without its first rev and its messageId', () => {
+    const agent: TranscriptEntry = { kind: 'agent', id: 'e1', rev: 1, messageId: 'm-0001', content: [{ type: 'text', text: 'Found **nothing**.' }] };
+    const packed = packEntry(agent);
+    assert.equal(JSON.stringify(packed), '{"k":"agent","id":"e1","c":"Found **nothing**."}');
+    const { messageId: _left, ...shown } = agent;
+    assert.deepEqual(unpackEntry(JSON.parse(JSON.stringify(packed)) as TranscriptEntry), shown);
+  });
+
+  it('content that is more than one plain text block travels as it is', () => {
+    const annotated: TranscriptEntry = { kind: 'agent', id: 'e2', rev: 3, content: [{ type: 'text', text: 'a', annotations: { priority: 1 } }] };
+    const two: TranscriptEntry = { kind: 'user', id: 'e3', rev: 2, content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] };
+    for (const entry of [annotated, two]) {
+      assert.deepEqual((packEntry(entry) as unknown as Record<string, unknown>).c, entry.content);
+      assert.deepEqual(unpackEntry(JSON.parse(JSON.stringify(packEntry(entry))) as TranscriptEntry), entry);
+    }
+  });
+
+  it("a message between sessions keeps its messageId; the agent's fields inside an entry keep their names", () => {
+    const message: TranscriptEntry = { kind: 'session_message', id: 'm:1', rev: 1, messageId: 'x', content: [{ type: 'text', text: 'hi' }], extra: { kind: 'theirs', title: 't' } };
+    assert.deepEqual((packEntry(message) as unknown as Record<string, unknown>).extra, { kind: 'theirs', title: 't' });
+    assert.deepEqual(unpackEntry(JSON.parse(JSON.stringify(packEntry(message))) as TranscriptEntry), message);
   });
 
   it('keeps what is not empty, and a toolCallId the id does not say', () => {
@@ -33,14 +58,42 @@ describe('entries on the wire to the view', () => {
       locations: [{ path: '/a.ts' }],
       extra: { _meta: { a: 1 } },
     });
-    assert.deepEqual(packEntry(full), full);
+    const packed = packEntry(full) as unknown as Record<string, unknown>;
+    assert.deepEqual([packed.toolCallId, packed.c, packed.locations, packed.extra], [full.toolCallId, full.content, full.locations, full.extra]);
     assert.deepEqual(unpackEntry(packEntry(full)), full);
   });
 
-  it('leaves other entries as they are', () => {
+  it("a delta appending to a message's first block travels as the text; other deltas as they are", () => {
+    const first: EntryDelta = { id: 'e1', rev: [3, 5], append: [[0, ' more']] };
+    assert.equal(JSON.stringify(packDelta(first)), '{"id":"e1","rev":[3,5],"append":" more"}');
+    assert.deepEqual(unpackDelta(JSON.parse(JSON.stringify(packDelta(first))) as EntryDelta), first);
+    const others: EntryDelta[] = [
+      { id: 'e1', rev: [3, 5], append: [[1, 'x']] },
+      { id: 'e1', rev: [3, 5], append: [[0, 'x'], [1, 'y']] },
+      { id: 't:a', rev: [1, 2], set: { status: 'completed' } },
+    ];
+    for (const delta of others) assert.equal(packDelta(delta), delta);
+    const message: HostToWebview = { type: 'entries', sessionKey: KEY, deltas: [first, ...others], seq: 7 };
+    assert.deepEqual(roundTrip(message), message);
+  });
+
+  it('an empty message comes back empty', () => {
     const agent: TranscriptEntry = { kind: 'agent', id: 'e1', rev: 1, content: [] };
-    assert.equal(packEntry(agent), agent);
-    assert.equal(unpackEntry(agent), agent);
+    assert.deepEqual(unpackEntry(JSON.parse(JSON.stringify(packEntry(agent))) as TranscriptEntry), agent);
+  });
+
+  it('posts a 10k-entry transcript of short messages and finished reads in less than twice their text', () => {
+    const entries: TranscriptEntry[] = [];
+    let text = 0;
+    for (let i = 0; i < 5000; i++) {
+      const line = `Entry ${i}: the agent looked at \`src/file${i}.ts\` and found **nothing** to change in this part.`;
+      const title = `Read src/file${i}.ts`;
+      text += line.length + title.length;
+      entries.push({ kind: 'agent', id: `e${2 * i}`, rev: 1, messageId: `long-${i}`, content: [{ type: 'text', text: line }] });
+      entries.push(toolCall({ id: `t:long-tool-${i}`, toolCallId: `long-tool-${i}`, title, rev: 1 }));
+    }
+    const posted = JSON.stringify(packForView({ type: 'entries', sessionKey: KEY, upserts: entries, totalEntries: entries.length })).length;
+    assert.ok(posted < 2 * text, `${posted} characters posted for ${text} of text`);
   });
 
   it('new entries, a snapshot and older pages reach the store as the host has them', () => {

@@ -2,7 +2,7 @@ import type { SessionKey } from '../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
 import type { SessionState } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { FRAME_MS, PatchCoalescer, QUIET_MS } from '../../../src/webview/patchCoalescer';
+import { ACK_WAIT_MS, FRAME_MS, IN_FLIGHT_LIMIT, PatchCoalescer, QUIET_MS } from '../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../helpers/manualScheduler';
 import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
 
@@ -34,10 +34,13 @@ describe('patch coalescer', () => {
     assert.ok(post.header, 'the header rides along');
   });
 
-  it('never posts more than once per frame under a continuous stream', () => {
+  it('never posts more than once per frame under a continuous stream (to a view that keeps up)', () => {
     const posts: HostToWebview[] = [];
     const scheduler = new ManualScheduler();
-    const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+    const coalescer: PatchCoalescer = new PatchCoalescer((m) => {
+      posts.push(m);
+      if ((m.type === 'entries' || m.type === 'header') && m.seq !== undefined) coalescer.applied(m.seq);
+    }, scheduler);
     const session = state(['e1']);
     coalescer.track({ key: 's1' as SessionKey, state: session });
     for (let ms = 0; ms < 1000; ms++) {
@@ -47,6 +50,77 @@ describe('patch coalescer', () => {
     }
     assert.ok(posts.length <= Math.ceil(1000 / FRAME_MS) + 1, `${posts.length} posts in one second`);
     assert.ok(posts.length >= 50, `${posts.length} posts: updates still flow every frame`);
+  });
+
+  describe('flow control: few posts in flight', () => {
+    /** A stream of one message, a chunk a millisecond, for `ms`; the view acknowledges only what the test says. */
+    function streamTo(coalescer: PatchCoalescer, scheduler: ManualScheduler, session: SessionState, ms: number): void {
+      for (let i = 0; i < ms; i++) {
+        session.entries[0].rev++;
+        coalescer.add({ entries: ['e1'], header: false });
+        scheduler.advance(1);
+      }
+    }
+    const seqOf = (post: HostToWebview | undefined): number | undefined => (post?.type === 'entries' || post?.type === 'header' ? post.seq : undefined);
+
+    it(`holds changes while ${IN_FLIGHT_LIMIT} posts are not acknowledged, then posts them merged as the view acknowledges`, () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+      const session = state(['e1']);
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      streamTo(coalescer, scheduler, session, 5 * FRAME_MS);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT, 'no more posts while the view has not taken them');
+      assert.deepEqual(posts.map(seqOf), [1, 2]);
+      coalescer.applied(1);
+      assert.equal(posts.length, 3, 'the view took one: what waited goes out at once');
+      const merged = posts[2];
+      assert.ok(merged.type === 'entries' && merged.deltas?.length === 1, 'in one post');
+      streamTo(coalescer, scheduler, session, 3 * FRAME_MS);
+      assert.equal(posts.length, 3, 'two in flight again');
+      coalescer.applied(3);
+      assert.equal(posts.length, 4);
+    });
+
+    it(`posts after ${ACK_WAIT_MS} ms without an answer (a view that stopped drawing)`, () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+      const session = state(['e1']);
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      streamTo(coalescer, scheduler, session, 3 * FRAME_MS);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT);
+      scheduler.advance(ACK_WAIT_MS - 2 * FRAME_MS);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT, 'still waiting');
+      scheduler.advance(2 * FRAME_MS);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT + 1, 'it stops waiting');
+    });
+
+    it('ignores an acknowledgement of a post it never made, or an old one again', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+      const session = state(['e1']);
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      coalescer.applied(99);
+      streamTo(coalescer, scheduler, session, 4 * FRAME_MS);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT, 'a made-up number releases nothing');
+      coalescer.applied(0);
+      assert.equal(posts.length, IN_FLIGHT_LIMIT);
+    });
+
+    it('a snapshot starts over: what was in flight does not hold the next changes', () => {
+      const posts: HostToWebview[] = [];
+      const scheduler = new ManualScheduler();
+      const coalescer = new PatchCoalescer((m) => posts.push(m), scheduler);
+      const session = state(['e1']);
+      coalescer.track({ key: 's1' as SessionKey, state: session });
+      streamTo(coalescer, scheduler, session, 3 * FRAME_MS);
+      coalescer.resetTo({ entries: session.entries, header: session.header, totalEntries: 1 });
+      const before = posts.length;
+      streamTo(coalescer, scheduler, session, FRAME_MS + 1);
+      assert.equal(posts.length, before + 2, 'posted at once, and a frame later');
+    });
   });
 
   it('forgets what it sent of entries the session dropped (their text is not kept alive by the records)', () => {

@@ -172,10 +172,10 @@ export function commandExit(rawOutput: unknown, terminalExit?: CommandExit): Com
   return undefined;
 }
 
-/** "exit 1", "killed (SIGTERM)"; nothing for a clean exit (the status icon says it). */
+/** "exit 1", "killed (SIGTERM)"; nothing for a clean exit (the status icon says it) nor for an end with no code. */
 export function exitText(exit: CommandExit | undefined): string | undefined {
   if (!exit) return undefined;
   if (exit.signal) return `killed (${exit.signal})`;
-  if (exit.exitCode === 0) return undefined;
+  if (exit.exitCode === 0 || exit.exitCode === null) return undefined;
   return `exit ${exit.exitCode ?? '?'}`;
 }

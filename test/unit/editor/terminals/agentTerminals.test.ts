@@ -12,6 +12,11 @@ import type { SessionKey } from '../../../../src/shared/sessionKey';
 import type { HostToWebview, TerminalOutputMessage } from '../../../../src/shared/webviewProtocol';
 import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
+import { loadTrace } from '../../helpers/traceReplay';
+
+function isRecordWith(value: unknown, key: string): boolean {
+  return typeof value === 'object' && value !== null && key in value;
+}
 
 const KEY = 's1' as SessionKey;
 
@@ -97,6 +102,33 @@ describe('agent terminals (_meta output)', () => {
     session.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c', _meta: { terminal_exit: { terminal_id: 'c', exit_code: null, signal: 'SIGINT' } } });
     scheduler.advance(FRAME_MS);
     assert.deepEqual(outputs().at(-1)?.exitStatus, { exitCode: null, signal: 'SIGINT' });
+  });
+
+  it('claude-agent-acp 0.101 (recorded): a command run in the background stays "background" after its call completes, until its exit without a code', () => {
+    const { session, scheduler, outputs } = setup();
+    const updates = loadTrace('claude-agent-acp-0.101-bash-background')
+      .filter((record) => record.dir === 'a2c' && record.msg.method === 'session/update')
+      .map((record) => (record.msg.params as { update: Record<string, unknown> }).update);
+    const completed = updates.findIndex((update) => update.toolCallId === 'toolu_live' && update.status === 'completed');
+    const exited = updates.findIndex((update) => isRecordWith(update._meta, 'terminal_exit'));
+    assert.ok(completed > 0 && exited > completed, 'the trace completes the call, then exits its terminal');
+    const last = () => outputs().filter((m) => m.terminalId === 'toolu_live').at(-1);
+    updates.slice(0, completed + 1).forEach((update) => session.update(update));
+    scheduler.advance(FRAME_MS);
+    assert.match(last()?.text ?? '', /^Command running in background with ID: /);
+    assert.equal(last()?.agentState, 'background', 'the call completed, the command runs on');
+    assert.equal(last()?.exitStatus, undefined);
+    updates.slice(completed + 1).forEach((update) => session.update(update));
+    scheduler.advance(FRAME_MS);
+    assert.deepEqual(last()?.exitStatus, { exitCode: null, signal: null }, 'it ended, with no exit code reported');
+  });
+
+  it('a completed call whose command was not sent to the background has ended, exit or not', () => {
+    const { session, scheduler, outputs } = setup();
+    session.update({ sessionUpdate: 'tool_call', toolCallId: 'b', kind: 'execute', status: 'pending', rawInput: { command: 'make', run_in_background: false }, _meta: { terminal_info: { terminal_id: 'b' } } });
+    session.update({ sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' });
+    scheduler.advance(FRAME_MS);
+    assert.equal(outputs().at(-1)?.agentState, 'ended');
   });
 
   it('an update without _meta terminal reports adds nothing; a turn state change is no output', () => {

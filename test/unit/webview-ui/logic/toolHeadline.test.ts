@@ -82,6 +82,8 @@ describe('tool card headline', () => {
     assert.equal(exitText(commandExit({ exitCode: 0 })), undefined);
     assert.equal(exitText(commandExit(undefined, { exitCode: null, signal: 'SIGTERM' })), 'killed (SIGTERM)');
     assert.equal(exitText(commandExit({ exit_code: 'x' })), undefined);
+    // An end with no exit code (claude-agent-acp's background commands) is no failure to show.
+    assert.equal(exitText(commandExit(undefined, { exitCode: null, signal: null })), undefined);
   });
 });
 

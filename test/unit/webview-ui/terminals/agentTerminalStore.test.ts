@@ -34,5 +34,8 @@ describe('webview terminal store: agent commands', () => {
     assert.equal(terminalStatus(undefined, 'ended').tone, 'ended');
     assert.equal(terminalStatus(undefined).text, 'Running…');
     assert.equal(terminalStatus({ exitCode: 2, signal: null }, 'running-after-cancel').text, 'Exited with code 2');
+    // claude-agent-acp reports a background command's end with no exit code: it ended, nothing says it failed.
+    assert.deepEqual(terminalStatus({ exitCode: null, signal: null }), { text: 'Ended (no exit code reported)', tone: 'ended', icon: 'pass' });
+    assert.deepEqual(terminalStatus(undefined, 'background'), { text: 'Running in the background', tone: 'running', icon: 'loading' });
   });
 });
