@@ -104,6 +104,27 @@ describe('a session with subagents', () => {
     assert.deepEqual(transport.cancels, []);
   });
 
+  it("a child's questions live in its thread: a URL one is completed there, and Stop answers an open one cancel", async () => {
+    const session = new Session(scope, () => new Transport());
+    announce(session, { capabilities: { cancel: {} }, state: { state: 'running' } });
+    const token = new CancellationTokenSource().token;
+    const url = session.handleRequest('elicitation/create', { sessionId: 'kid', mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'el-1' }, token);
+    const asked = row(session).entries.find((item) => item.kind === 'elicitation');
+    assert.ok(asked?.kind === 'elicitation');
+    assert.equal(row(session).waiting, 1);
+    assert.deepEqual(session.answerElicitation(asked.requestKey, { action: 'accept' }), { ok: true, openUrl: 'https://example.com/login' });
+    assert.deepEqual(await url, { action: 'accept' });
+    session.elicitationComplete({ elicitationId: 'el-1' });
+    const done = row(session).entries.find((item) => item.kind === 'elicitation');
+    assert.ok(done?.kind === 'elicitation' && done.completed, "completed in the child's thread");
+    const form = session.handleRequest('elicitation/create', { sessionId: 'kid', mode: 'form', message: 'Port?', requestedSchema: { type: 'object', properties: {} } }, token);
+    assert.equal(row(session).waiting, 1);
+    await session.cancelSubagent('kid');
+    assert.deepEqual(await form, { action: 'cancel' });
+    assert.equal(row(session).waiting, 0);
+    assert.equal(session.state.entries.filter((item) => item.kind === 'elicitation').length, 0, 'none in the parent');
+  });
+
   it('once a load is answered, children the replay left working are history until they are heard from again', () => {
     const session = new Session(scope, () => new Transport());
     announce(session, { state: { state: 'running' } });
