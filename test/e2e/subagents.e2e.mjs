@@ -93,4 +93,26 @@ export const tests = [
       assert.equal(await thread.locator('[data-elicitation-outcome="accept"]').count(), 1);
     },
   },
+  {
+    name: "subagents: a child streaming a long answer in small chunks ends in its thread exactly as streamed",
+    settings: scriptedAgentSettings('subagents'),
+    async run({ page }) {
+      const { input, transcript } = await openComposer(page);
+      await setSideBarWidth(page, 600);
+      await input.fill('long child');
+      await input.press('Enter');
+      const thread = transcript.locator('[data-entry-kind="subagent"][data-child-session-id="streamer-5"]');
+      await waitForLocator(thread.locator('[data-entry-kind="agent"]').filter({ hasText: 'Line 1 of' }), 'the child streaming in its thread');
+      await waitForLocator(agentSaid(transcript, 'The streaming subagent is done.').first(), 'the parent after the child');
+      await transcript.locator('[data-tool-call-id="task_streamer"] .tool-call__head').click();
+      await waitForLocator(thread.locator('xpath=self::*[@data-subagent-state="idle"]'), 'the child shown as done');
+      await thread.locator('.subagent__toggle').click();
+      const answer = thread.locator('[data-entry-kind="agent"]');
+      await waitForLocator(answer.filter({ hasText: "End of the child's answer." }), "the end of the child's answer");
+      const text = await answer.innerText();
+      const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+      const expected = [...Array.from({ length: 150 }, (_, i) => `Line ${i} of the child's answer.`), "End of the child's answer."];
+      assert.deepEqual(lines.slice(-expected.length), expected, 'every line once, in order');
+    },
+  },
 ];
