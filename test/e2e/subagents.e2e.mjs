@@ -7,10 +7,11 @@
 // [data-content-type="session"] item), with data-subagent-state, data-waiting, its status [data-subagent-status],
 // Stop [data-action="cancel-subagent"], Open [data-action="open-subagent"]; its entries are ordinary rows inside it.
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { openComposer, setSideBarWidth } from '../harness/workbench.mjs';
+import { chatFrame, chatWebviewHost, openComposer, runFromCommandPalette, setSideBarWidth } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 function agentSaid(transcript, pattern) {
@@ -113,6 +114,48 @@ export const tests = [
       const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
       const expected = [...Array.from({ length: 150 }, (_, i) => `Line ${i} of the child's answer.`), "End of the child's answer."];
       assert.deepEqual(lines.slice(-expected.length), expected, 'every line once, in order');
+    },
+  },
+  {
+    name: "subagents: after a window reload, session/load brings the threads back (linked to their card, done as they ended); a child the replay left running is 'last seen running'",
+    settings: (() => {
+      const settings = scriptedAgentSettings('subagents-load');
+      settings['acp.agents'][0].env = { ACP_DEMO_STORE: path.join(os.tmpdir(), `acp-e2e-subagents-load-${process.pid}-${Date.now()}.json`) };
+      return settings;
+    })(),
+    async run({ page }) {
+      let { input, transcript } = await openComposer(page);
+      await input.fill('delegate the reading');
+      await input.press('Enter');
+      await waitForLocator(agentSaid(transcript, 'The subagent is done.').first(), 'the first turn over');
+      await input.fill('abandon a child');
+      await input.press('Enter');
+      await waitForLocator(agentSaid(transcript, 'The turn ends with the subagent still running.').first(), 'the second turn over');
+      const running = transcript.locator('[data-entry-kind="subagent"][data-child-session-id="left-2"]');
+      assert.equal((await running.locator('[data-subagent-status]').first().innerText()).trim(), 'running', 'live, before the reload');
+
+      await page.reload();
+      await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+      await chatWebviewHost(page).waitFor({ timeout: 60_000 });
+      await runFromCommandPalette(page, 'ACP: Open Chat');
+      // Not openComposer: its click on the activity bar item would hide the side bar the command just showed.
+      const chat = chatFrame(page);
+      input = chat.locator('textarea[aria-label="Message the agent"]');
+      transcript = chat.locator('[role="log"]');
+      const sidebar = await setSideBarWidth(page, 300);
+      await waitForLocator(agentSaid(transcript, 'The turn ends with the subagent still running.').first(), 'the conversation replayed');
+      const card = transcript.locator('[data-tool-call-id="task_reader"]');
+      await card.locator('.tool-call__head').click();
+      const reader = card.locator('[data-content-type="session"] [data-entry-kind="subagent"][data-child-session-id="reader-1"]');
+      await waitForLocator(reader.locator('xpath=self::*[@data-subagent-state="idle"]'), "the child's thread back in its card, done");
+      assert.equal(await transcript.locator('[data-entry-kind="subagent"][data-child-session-id="reader-1"]').count(), 1, 'the thread once');
+      const left = transcript.locator('[data-entry-kind="subagent"][data-child-session-id="left-2"]');
+      await waitForLocator(left.locator('[data-subagent-status="last seen running"]'), 'the abandoned child not shown running');
+      assert.equal(await left.locator('[data-action="cancel-subagent"]').count(), 0, 'no Stop for history');
+      await left.locator('.subagent__toggle').click();
+      await waitForLocator(left.locator('[data-entry-kind="agent"]').filter({ hasText: 'Child: still at it.' }), "its replayed message");
+      await input.focus();
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'subagents-after-reload-300px.png'), clip: sidebar });
     },
   },
 ];
