@@ -7,11 +7,13 @@
 // - Per session: TextBudget counts the text the entries hold (message text, tool call titles, text content and
 //   diffs); past SESSION_TEXT_CAP it drops the oldest entries until SESSION_TEXT_KEEP is left, and the header's
 //   `dropped` says how many and how much (the chat shows it above the first entry). Entries that wait for the user
-//   (a permission request, an unanswered elicitation) and the newest entry are never dropped.
+//   (a permission request, an unanswered elicitation), the rows of children that still work and the newest entry
+//   are never dropped.
 // - A subagent's transcript has a budget of its own, with the same caps (subagentCaps.ts); the parent's budget counts
 //   the child's row by what the child holds.
 // Sizes are in UTF-16 code units (string length), labelled "KB"/"MB" in the chat.
 import type { DroppedEntries, EntryId, SessionChange, SessionState, TranscriptEntry } from './model';
+import { subagentWorks } from './subagentModel';
 
 export const ENTRY_TEXT_CAP = 256 * 1024;
 export const SESSION_TEXT_CAP = 4 * 1024 * 1024;
@@ -78,10 +80,13 @@ function textChars(entries: readonly TranscriptEntry[]): number {
   return entries.reduce((sum, entry) => sum + entryTextChars(entry), 0);
 }
 
-/** An entry the user still has to answer: never dropped. */
+/**
+ * An entry the user still has to answer, or the row of a child that still works (its updates and requests find
+ * the child through it; the child's own cap bounds what it holds): never dropped.
+ */
 function isWaiting(entry: TranscriptEntry): boolean {
   if (entry.kind === 'tool_call') return entry.permission !== undefined;
-  if (entry.kind === 'subagent') return entry.waiting > 0;
+  if (entry.kind === 'subagent') return entry.waiting > 0 || subagentWorks(entry);
   return entry.kind === 'elicitation' && entry.outcome === undefined;
 }
 

@@ -54,6 +54,18 @@ describe("subagent transcripts in the session's memory caps", () => {
     assert.ok(budget.retainedChars >= held && budget.retainedChars <= held + 100, `parent counts ${budget.retainedChars}`);
   });
 
+  it("the parent's cap keeps the row of a child that still works (its updates and requests need it)", () => {
+    const state = createSessionState('parent');
+    const budget = new TextBudget(state);
+    announce(state, 'busy');
+    for (let i = 0; i < 100; i++) {
+      budget.note(say(state, `p${i}`));
+      budget.trim();
+    }
+    assert.equal(state.entries[0].kind, 'subagent', 'the working child keeps its row');
+    assert.ok(applyInSubagent(state, 'busy', (child) => say(child, 'late', 'still here')), 'and its updates find it');
+  });
+
   it("the parent's cap drops a finished child's row like any old entry", () => {
     const state = createSessionState('parent');
     const budget = new TextBudget(state);
