@@ -99,7 +99,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
   let page;
   let floorWindow;
   try {
-    floorWindow = await openFloorWindow(session.url(BLANK_WEBVIEW_EXTENSION));
+    floorWindow = await openFloorWindow(session.url(BLANK_WEBVIEW_EXTENSION), [installProbe, probeOptions]);
     const opened = await newWorkbenchPage(session.browser);
     page = opened.page;
     const context = opened.context;

@@ -28,13 +28,16 @@ export const BLANK_WEBVIEW_EXTENSION = fileURLToPath(new URL('../idle/blank-webv
  * host and Chromium processes are measured over the same windows, so what the workbench does by itself at rest (its
  * extensions, timers, file watcher, and the webview machinery: its host page polls focus every 250 ms) is in both and
  * the difference is ours. Open it before the measured window: then the one new extension host is its.
+ * `probe`: the init script the measured window runs too ([script, arg]: the latency probe, whose polling for a
+ * replaced document costs some CPU in every frame), so that the bench's own instruments are in both.
  */
-export async function openFloorWindow(url) {
+export async function openFloorWindow(url, probe) {
   const before = new Set(findBrowserProcesses());
   const hostsBefore = new Set(findPids(EXTENSION_HOST));
   const browser = await launchChromium();
   try {
-    const { page } = await newWorkbenchPage(browser);
+    const { page, context } = await newWorkbenchPage(browser);
+    if (probe) await context.addInitScript(...probe);
     await page.goto(url);
     const item = page.locator('.activitybar a.action-label[aria-label^="Bench Blank"]');
     await item.waitFor({ timeout: 60_000 });

@@ -64,7 +64,7 @@ export interface TurnObserver {
 export class Session {
   readonly state: SessionState;
   private readonly turnObservers = new Set<TurnObserver>();
-  private readonly updateListeners = new Set<(update: unknown) => void>();
+  private readonly updateListeners = new Set<(update: unknown, childSessionId?: string) => void>();
   private readonly changeEmitter = new Emitter<SessionChange>();
   readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
   private readonly authEmitter = new Emitter<unknown>();
@@ -314,13 +314,21 @@ export class Session {
 
   sessionUpdate(params: unknown): void {
     const update = (params as { update?: unknown }).update;
-    if (this.children.routes(params)) return this.children.update(params, update, this.now());
+    if (this.children.routes(params)) {
+      this.children.update(params, update, this.now());
+      const childId = this.children.idOf(params);
+      for (const listener of this.updateListeners) listener(update, childId);
+      return;
+    }
     this.emit(applySessionUpdate(this.state, update, this.now(), (kind) => this.log(`Ignored unknown session update "${kind}"`)));
     for (const listener of this.updateListeners) listener(update);
   }
 
-  /** Calls `listener` with every session/update once the transcript applied it (for what it does not keep: `_meta`). */
-  observeUpdates(listener: (update: unknown) => void): { dispose(): void } {
+  /**
+   * Calls `listener` with every session/update once the transcript applied it (for what it does not keep: `_meta`),
+   * its subagents' too: then `childSessionId` names the child whose transcript took it.
+   */
+  observeUpdates(listener: (update: unknown, childSessionId?: string) => void): { dispose(): void } {
     this.updateListeners.add(listener);
     return { dispose: () => this.updateListeners.delete(listener) };
   }

@@ -1,16 +1,19 @@
 // The maintained Codex adapter (@agentclientprotocol/codex-acp 2.6, running `codex app-server` of @openai/codex, on
 // Node 22) in the real extension host, its model played by the suite's fake Responses API endpoint: streamed text
 // and reasoning, a command and its output, edits with a diff and a new file (apply_patch, in the `read-only` mode,
-// which asks), a permission allowed and one rejected, cancel mid-command, Undo of its on-disk edits in the change
+// which asks), a permission allowed and one rejected, cancel mid-command, a plan (update_plan) and a plan-mode plan
+// (plan_update) with a question to the user (request_user_input as a form), Undo of its on-disk edits in the change
 // ledger, and a session brought back with session/load.
+// Its subagents: realAgentCodexMaintainedSubagents.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import { FakeOpenAi, execCommand, functionCall, functionOutputFor, message, reasoning, say } from '../fixtures/fake-openai';
-import { CODEX_ACP_26, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
+import type { ElicitationEntry } from '../../src/shared/model';
+import { FakeOpenAi, applyPatch, execCommand, functionCall, functionOutputFor, lastUserText, message, reasoning, say } from '../fixtures/fake-openai';
+import { CODEX_ACP_26, untilSession, untilToolCall, useCodexAcp } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, thoughtText, toolCall } from './helpers/realAgentSession';
@@ -20,11 +23,6 @@ import { activateExtension } from './helpers/scriptedAgent';
 import { useTestUserInterface } from './helpers/userInterface';
 
 const TURN_MS = 60_000;
-
-/** An apply_patch command line, as Codex's model writes one (Codex intercepts it and applies the patch itself). */
-function applyPatch(body: string): string {
-  return `apply_patch <<'PATCH'\n*** Begin Patch\n${body}*** End Patch\nPATCH`;
-}
 
 describe('the maintained codex-acp (2.6, Node 22) with a fake model', function () {
   this.timeout(120_000);
@@ -64,6 +62,19 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
   function turn(prompt: string): Promise<void> {
     return within(api.sessions.prompt(prompt), TURN_MS, () =>
       `the turn did not end; the fake was asked ${fake.requests.length} time(s), problems: ${fake.problems.join('; ') || 'none'}`);
+  }
+
+  /** Closes the session and opens it again from the history (session/load); the session brought back. */
+  async function reopen(session: Session): Promise<Session> {
+    const { sessionId } = session;
+    const key = api.sessions.currentKey;
+    assert.ok(key);
+    await api.sessions.close(key);
+    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
+    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
+    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
+    assert.ok(back, 'the session is open again');
+    return back.session;
   }
 
   /** What the agent sent its model as the output of one function call. */
@@ -211,22 +222,104 @@ describe('the maintained codex-acp (2.6, Node 22) with a fake model', function (
     assert.notEqual(toolCall(session, 'call_long').status, 'in_progress', 'the card does not spin on');
   });
 
+  it('a plan (update_plan) shows as the session plan and follows its updates', async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const steps = ['Read the file', 'Edit the file', 'Run the tests'];
+    const plan = (statuses: string[]): Record<string, unknown> => ({ plan: steps.map((step, index) => ({ step, status: statuses[index] })) });
+    const shown: string[][] = [];
+    const watching = session.onDidChange(() => {
+      const now = session.state.header.plan.map((item) => item.status);
+      if (now.length > 0 && now.join() !== shown[shown.length - 1]?.join()) shown.push(now);
+    });
+    fake.script(
+      { output: [functionCall('update_plan', { explanation: 'Three steps', ...plan(['completed', 'in_progress', 'pending']) }, 'call_plan')] },
+      { output: [functionCall('update_plan', plan(['completed', 'completed', 'in_progress']), 'call_plan_next')] },
+      say('Planned.'),
+    );
+    await turn('Make a plan');
+    watching.dispose();
+
+    assertScriptPlayed();
+    assert.equal(outputOf(session, 'call_plan'), 'Plan updated');
+    assert.deepEqual(
+      session.state.header.plan.map((item) => [item.content, item.status]),
+      [['Read the file', 'completed'], ['Edit the file', 'completed'], ['Run the tests', 'in_progress']],
+    );
+    assert.deepEqual(shown, [['completed', 'in_progress', 'pending'], ['completed', 'completed', 'in_progress']], 'both versions of the plan were shown, in order');
+    assert.equal(session.state.header.plans, undefined, 'codex sends the legacy plan update, no identified plans');
+    assert.match(agentText(session), /Planned\./);
+  });
+
+  it("in plan mode (/plan) the proposed plan shows as an identified Markdown plan; 'Implement this plan?' reaches the user, the work goes on, and the plan comes back with session/load", async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    const collaborationMode = (): unknown => session.state.header.configOptions.find((option) => option.id === 'collaboration_mode')?.currentValue;
+    assert.equal(collaborationMode(), 'default');
+    await turn('/plan');
+    assert.equal(collaborationMode(), 'plan', 'the session shows plan mode on');
+    const proposed = '# Plan\n\n1. Read the file\n2. Edit it\n';
+    fake.script(
+      say(`Here is my plan.\n\n<proposed_plan>\n${proposed}</proposed_plan>\n`),
+      (request) => say(lastUserText(request) === 'Implement the approved plan.' ? 'Implementing it.' : `Unexpected prompt: ${lastUserText(request)}`),
+    );
+    const permissions = answerPermissions(session);
+    await turn('Plan the change');
+    permissions.dispose();
+
+    assertScriptPlayed();
+    assert.deepEqual(permissions.problems, []);
+    const plans = session.state.header.plans ?? [];
+    assert.deepEqual(plans.map((plan) => [plan.type, plan.content]), [['markdown', proposed]], 'the proposed plan is a plan of the session');
+    // codex-acp asks whether to implement the plan with a permission request of its own (no tool call before it).
+    const review = `plan-review:${plans[0].planId}`;
+    assert.deepEqual(permissions.asked, [review]);
+    const card = toolCall(session, review);
+    assert.deepEqual([card.title, card.toolKind, card.status, card.permission], ['Implement this plan?', 'switch_mode', 'completed', undefined]);
+    assert.match(agentText(session), /Here is my plan\./);
+    assert.doesNotMatch(agentText(session), /proposed_plan|Read the file/, 'the plan is not repeated as agent text');
+    assert.match(agentText(session), /Implementing it\./, 'the approved plan is implemented in the same prompt');
+    assert.equal(collaborationMode(), 'default', 'plan mode is off again');
+    assert.equal(session.state.header.lastStopReason, 'end_turn');
+    assert.equal(session.state.header.turn, 'idle');
+
+    // Brought back with session/load, the plan is replayed (codex-acp replays no review card, and replays the approval
+    // as a user message "Implement the approved plan.").
+    const back = await reopen(session);
+    assert.deepEqual((back.state.header.plans ?? []).map((plan) => [plan.planId, plan.type, plan.content]), [[plans[0].planId, 'markdown', proposed]]);
+  });
+
+  it("in plan mode Codex's question (request_user_input) shows as a form; the user's choice and note reach the model", async () => {
+    const session = await within(newSession(api), TURN_MS, 'no session');
+    await turn('/plan');
+    const question = { id: 'pick', header: 'Pick', question: 'Which file?', options: [{ label: 'a.txt (Recommended)', description: 'The first' }, { label: 'b.txt', description: 'The second' }] };
+    fake.script({ output: [functionCall('request_user_input', { questions: [question] }, 'call_ask')] }, say('Thanks.'));
+    const ended = turn('Ask me which file');
+    const asked = await within(
+      untilSession(session, () => session.state.entries.find((entry): entry is ElicitationEntry => entry.kind === 'elicitation' && entry.outcome === undefined)),
+      TURN_MS,
+      'the question never reached the user',
+    );
+    assert.equal(asked.toolCallId, 'call_ask');
+    assert.ok(asked.request.mode === 'form');
+    const fields = asked.request.form.fields.map((field) => [field.name, field.kind]);
+    assert.deepEqual(fields, [['pick', 'select'], ['pick_note', 'text']], JSON.stringify(asked.request.form.fields));
+    const answered = session.answerElicitation(asked.requestKey, { action: 'accept', values: { pick: 'b.txt', pick_note: 'it is newer' } });
+    assert.ok(answered.ok, JSON.stringify(answered));
+    await ended;
+
+    assertScriptPlayed();
+    assert.deepEqual(JSON.parse(outputOf(session, 'call_ask')), { answers: { pick: { answers: ['b.txt', 'user_note: it is newer'] } } });
+    assert.equal(asked.outcome, 'accept');
+    assert.match(agentText(session), /Thanks\./);
+  });
+
   it('a closed session comes back with session/load, its conversation replayed, and goes on', async () => {
     const session = await within(newSession(api), TURN_MS, 'no session');
     fake.script(say('The answer to remember.'));
     await turn('Question to remember');
-    const sessionId = session.sessionId;
-    const key = api.sessions.currentKey;
-    assert.ok(key);
-    await api.sessions.close(key);
-
-    await within(api.history.showHistory(), TURN_MS, 'the history did not load');
-    await within(api.history.open(CODEX_ACP_26.id, sessionId), TURN_MS, 'session/load did not finish');
-    const back = api.sessions.find(CODEX_ACP_26.id, sessionId);
-    assert.ok(back, 'the session is open again');
-    assert.match(agentText(back.session), /The answer to remember\./, 'the answer was replayed');
+    const back = await reopen(session);
+    assert.match(agentText(back), /The answer to remember\./, 'the answer was replayed');
     fake.script(say('Still here.'));
     await turn('And now?');
-    assert.match(agentText(back.session), /Still here\./);
+    assert.match(agentText(back), /Still here\./);
   });
 });

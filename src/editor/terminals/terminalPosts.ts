@@ -21,10 +21,13 @@ interface Cursor {
   agentState?: string;
 }
 
-/** The terminal ids that tool call contents of `entries` refer to, and their tool call ids (an agent's command reports under it). */
-export function terminalIdsOf(entries: readonly TranscriptEntry[]): Set<string> {
-  const ids = new Set<string>();
+/**
+ * The terminal ids that tool call contents of `entries` refer to, and their tool call ids (an agent's command reports
+ * under it), those of the subagents' threads among them included.
+ */
+export function terminalIdsOf(entries: readonly TranscriptEntry[], ids = new Set<string>()): Set<string> {
   for (const entry of entries) {
+    if (entry.kind === 'subagent') terminalIdsOf(entry.entries, ids);
     if (entry.kind !== 'tool_call') continue;
     if (typeof entry.toolCallId === 'string') ids.add(entry.toolCallId);
     for (const item of entry.content) {

@@ -49,7 +49,9 @@ function codexBinary(): string {
  * @agentclientprotocol/codex-acp on Node 22 with the fake Responses endpoint as a custom model provider in
  * `$CODEX_HOME/config.toml`. Its sessions start in the `read-only` mode (asks before edits) rather than its default
  * auto review (which hands approvals to a model-side reviewer). Codex runs its sandbox helper as
- * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH.
+ * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH. Codex 0.166 offers its
+ * plan tool (`update_plan`) only when `[tools] update_plan` is enabled (the fallback metadata of a model outside its
+ * catalogue, like the fake's, leaves it out); its subagent tools (`multi_agent_v1`) are on by default.
  */
 export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promise<RealAgent> {
   const entry = installed('@agentclientprotocol/codex-acp/dist/index.js');
@@ -69,6 +71,8 @@ export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promi
       `base_url = "${fake.url}"`,
       'wire_api = "responses"',
       'env_key = "FAKE_OPENAI_API_KEY"',
+      '[tools]',
+      'update_plan = { enabled = true }',
       '',
     ].join('\n'),
   );
@@ -92,6 +96,20 @@ export function untilToolCall(session: Session, toolCallId: string): Promise<voi
       if (!shown()) return;
       subscription.dispose();
       resolve();
+    });
+  });
+}
+
+/** Resolves with what `found` returns once it returns something for the session's state (at once when it already does). */
+export function untilSession<T>(session: Session, found: () => T | undefined): Promise<T> {
+  const now = found();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise<T>((resolve) => {
+    const subscription = session.onDidChange(() => {
+      const value = found();
+      if (value === undefined) return;
+      subscription.dispose();
+      resolve(value);
     });
   });
 }

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// What the chat does while nothing happens: opens the workbench with the extension (its demo agent), the chat view
+// open and one turn done, then traces 5 s of rest and prints the renderer main thread's tasks per trace event and the
+// functions with the most self time. Not a figure of the benchmark: a tool to look with (the `workbench` case measures).
+// usage: node bench/idle/trace-idle.mjs [--blank]   (--blank: the floor's blank webview instead of the extension)
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chatDocument, openChatView, sendPrompt, turnEnded } from '../e2e/chat.mjs';
+import { BLANK_WEBVIEW_EXTENSION } from '../e2e/idle.mjs';
+import { installProbe } from '../e2e/probe.mjs';
+import { probeOptions } from '../e2e/latency.mjs';
+import { productionExtension } from '../lib/productionBuild.mjs';
+import { newWorkbenchPage, openWorkbenchSession } from '../lib/workbench.mjs';
+
+const blank = process.argv.includes('--blank');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-idle-'));
+const TIMELINE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
+
+async function main() {
+  const extension = productionExtension(path.join(scratch, 'extension'));
+  const session = await openWorkbenchSession(scratch, {});
+  try {
+    const { page, context } = await newWorkbenchPage(session.browser);
+    await context.addInitScript(installProbe, probeOptions);
+    if (blank) {
+      await page.goto(session.url(BLANK_WEBVIEW_EXTENSION));
+      await page.locator('.activitybar a.action-label[aria-label^="Bench Blank"]').click({ timeout: 60_000 });
+    } else {
+      await page.goto(session.url(extension));
+      await openChatView(page);
+      const frame = await chatDocument(page);
+      await sendPrompt(frame, 'hello');
+      await turnEnded(frame);
+    }
+    await page.waitForTimeout(3000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    const tracer = await session.browser.newBrowserCDPSession();
+    const events = [];
+    tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const traced = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+    await tracer.send('Tracing.start', { traceConfig: { includedCategories: TIMELINE, recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
+    await cdp.send('Profiler.start');
+    await page.waitForTimeout(5000);
+    const { profile } = await cdp.send('Profiler.stop');
+    await tracer.send('Tracing.end');
+    await traced;
+    const byName = new Map();
+    for (const e of events.filter((e) => e.ph === 'X' && e.dur)) {
+      const key = `${e.pid}/${e.tid} ${e.name}`;
+      const entry = byName.get(key) ?? { ms: 0, count: 0 };
+      entry.ms += e.dur / 1000;
+      entry.count++;
+      byName.set(key, entry);
+    }
+    console.log([...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30).map(([n, { ms, count }]) => `${ms.toFixed(0).padStart(6)} ms ${String(count).padStart(6)}x ${n}`).join('\n'));
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map();
+    for (const id of profile.samples) {
+      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/').slice(0, 60)}:${lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + 1);
+    }
+    const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
+    console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${(n * interval).toFixed(1).padStart(7)} ms ${k}`).join('\n'));
+  } finally {
+    await session.close();
+  }
+}
+
+main().catch((error) => { console.error(error); process.exitCode = 1; }).finally(() => rmSync(scratch, { recursive: true, force: true }));
