@@ -316,7 +316,7 @@ export class Session {
     const update = (params as { update?: unknown }).update;
     if (this.children.routes(params)) {
       this.children.update(params, update, this.now());
-      const childId = this.children.idOf(params);
+      const childId = this.children.childOf(params);
       for (const listener of this.updateListeners) listener(update, childId);
       return;
     }
