@@ -23,7 +23,7 @@ import {
   storedOrFail,
   titleFrom,
 } from './lifecycle';
-import { SessionStore, StoredSession } from './sessionStore';
+import { SessionStore, StoredSession, storedChildUpdate } from './sessionStore';
 import { ErrorCodes, Peer, RpcError, RpcNotification, RpcRequest } from './wire';
 
 export const engineVersion = '0.1.0';
@@ -54,6 +54,8 @@ export class ScriptedAgent {
   /** What each live session has said, recorded for session/load (not while it replays). */
   private readonly records = new Map<string, StoredSession>();
   private readonly replaying = new Set<string>();
+  /** The session each announced subagent belongs to (its updates are recorded in that session's history). */
+  private readonly childOwners = new Map<string, string>();
   private readonly peer: Peer;
   /** session/new answered with the scenario's newError so far (see newErrorTimes). */
   private failedNews = 0;
@@ -218,8 +220,9 @@ export class ScriptedAgent {
     this.startRecord(session, directories, stored);
     this.replaying.add(id);
     try {
-      for (const [index, update] of (stored?.history ?? []).entries()) {
-        this.peer.notify('session/update', { sessionId: id, update });
+      for (const [index, item] of (stored?.history ?? []).entries()) {
+        const child = storedChildUpdate(item);
+        this.peer.notify('session/update', child ? { sessionId: child.childSessionId, update: child.update } : { sessionId: id, update: item });
         if (index % 100 === 99) await this.peer.drained();
       }
       await this.playOutsideTurn(scenario.session?.replay, session, session.vars, false);
@@ -292,11 +295,14 @@ export class ScriptedAgent {
   private record(params: Json | undefined): void {
     const id = stringAt(params, 'sessionId');
     const update = isObject(params) ? params.update : undefined;
-    if (id === undefined || this.replaying.has(id) || !isObject(update)) return;
-    const record = this.records.get(id);
-    if (!record) return;
-    if (update.sessionUpdate === 'session_info_update' && typeof update.title === 'string') record.title = update.title;
-    record.history.push(update);
+    if (id === undefined || !isObject(update)) return;
+    const owner = this.records.has(id) ? id : this.childOwners.get(id);
+    if (owner === undefined) return;
+    if (update.sessionUpdate === 'subagent_update' && typeof update.sessionId === 'string') this.childOwners.set(update.sessionId, owner);
+    const record = this.records.get(owner);
+    if (!record || this.replaying.has(owner)) return;
+    if (update.sessionUpdate === 'session_info_update' && typeof update.title === 'string' && owner === id) record.title = update.title;
+    record.history.push(owner === id ? update : { childSessionId: id, update });
   }
 
   private setMode(params: JsonObject): Json {

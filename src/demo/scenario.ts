@@ -34,8 +34,8 @@
  *     },
  *     "store": "sessions.json",              optional; where sessions are kept across agent processes (relative to
  *                                            the agent's cwd; env ACP_DEMO_STORE wins), else in memory. Each
- *                                            session's updates are recorded as sent (prompts as user_message_chunk)
- *                                            and replayed by session/load
+ *                                            session's updates are recorded as sent (prompts as user_message_chunk,
+ *                                            its subagents' updates with their ids) and replayed by session/load
  *     "listPageSize": 50,                    optional; session/list page size (the cursor is opaque)
  *
  *   Session lifecycle, each only when advertised (else -32601): session/load (agentCapabilities.loadSession:

@@ -4,10 +4,17 @@
 // The file is written whole, through a temporary file renamed over it.
 //
 // File format: {"version": 1, "sessions": [{"sessionId", "cwd", "additionalDirectories"?, "title"?, "updatedAt",
-// "history": [<session/update "update" objects, in the order sent, the user's prompts as user_message_chunk>]}]}
+// "history": [<session/update "update" objects, in the order sent, the user's prompts as user_message_chunk; a
+// subagent's update, sent under the child's sessionId, as {"childSessionId", "update"}>]}]}
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject, JsonObject } from './json';
+
+/** A history item that is a subagent's update (replayed under the child's sessionId), or undefined. */
+export function storedChildUpdate(item: JsonObject): { childSessionId: string; update: JsonObject } | undefined {
+  const { childSessionId, update } = item;
+  return typeof childSessionId === 'string' && isObject(update) ? { childSessionId, update } : undefined;
+}
 
 export interface StoredSession {
   sessionId: string;

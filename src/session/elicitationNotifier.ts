@@ -1,13 +1,16 @@
 // Elicitations while the chat panel is hidden: a notification says what the agent asks and offers "Show" (brings
 // the panel up, where the form or the address is reviewed and answered) and "Decline". Nothing is answered or
 // opened from the notification but a decline; dismissing it leaves the request open in the chat. The request
-// settles once, wherever it is answered first. No `vscode` here: the glue passes in the UI calls.
+// settles once, wherever it is answered first. A subagent's question is announced in the subagent's name. No `vscode`
+// here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { reviewUrl } from '../shared/elicitationUrl';
 import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
 import type { NotifierUi, PermissionNotice } from './permissionNotifier';
 import type { ElicitationAnswer, ElicitationAnswerResult } from './sessionElicitations';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
+import type { SubagentEntry } from '../shared/subagentModel';
+import { subagentAsker, waitingInThread } from '../shared/subagentRequests';
 
 export const SHOW = 'Show';
 export const DECLINE = 'Decline';
@@ -24,13 +27,13 @@ export interface ElicitingSessions extends OpenSessionsSource<ElicitingSession> 
 }
 
 /** The notification's text: the agent's message, and for URL mode the site it wants opened (as plain text). */
-export function elicitationNotice(entry: ElicitationEntry): string {
-  const message = entry.message.trim() || 'The agent asks for information.';
+export function elicitationNotice(entry: ElicitationEntry, asker = 'The agent'): string {
+  const message = entry.message.trim() || `${asker} asks for information.`;
   if (entry.request.mode === 'url') {
     const host = reviewUrl(entry.request.url).host || 'an address';
-    return `The agent asks you to open a page on ${host}: ${message}`;
+    return `${asker} asks you to open a page on ${host}: ${message}`;
   }
-  return `The agent asks: ${message}`;
+  return `${asker} asks: ${message}`;
 }
 
 function newestWithId(state: SessionState, id: string): TranscriptEntry | undefined {
@@ -82,20 +85,31 @@ export class ElicitationNotifier {
   private onChange(session: ElicitingSession, change: SessionChange): void {
     for (const id of change.entries) {
       const entry = newestWithId(session.state, id);
+      if (entry?.kind === 'subagent') {
+        for (const asked of waitingInThread(entry)) {
+          if (asked.entry.kind === 'elicitation' && !this.notified.has(asked.entry.requestKey) && !this.shown(session)) this.notify(session, asked.entry, asked.child);
+        }
+        continue;
+      }
       if (entry?.kind !== 'elicitation') continue;
       if (entry.outcome !== undefined) {
         this.notified.delete(entry.requestKey);
         continue;
       }
-      if (this.notified.has(entry.requestKey) || (this.ui.isPanelVisible() && session === this.sessions.session)) continue;
+      if (this.notified.has(entry.requestKey) || this.shown(session)) continue;
       this.notify(session, entry);
     }
   }
 
-  private notify(session: ElicitingSession, entry: ElicitationEntry): void {
+  /** The session is in the chat panel, which is visible: the question is seen there. */
+  private shown(session: ElicitingSession): boolean {
+    return this.ui.isPanelVisible() && session === this.sessions.session;
+  }
+
+  private notify(session: ElicitingSession, entry: ElicitationEntry, child?: SubagentEntry): void {
     const key = entry.requestKey;
     this.notified.set(key, session);
-    const message = elicitationNotice(entry);
+    const message = elicitationNotice(entry, child ? subagentAsker(child) : undefined);
     const buttons = [SHOW, DECLINE];
     this.noticeEmitter.fire({ requestKey: key, message, buttons });
     void Promise.resolve(this.ui.show(message, buttons)).then(

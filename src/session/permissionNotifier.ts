@@ -3,17 +3,22 @@
 // with that session). A button says what its option's kind does, the agent's wording beside it when that differs;
 // hidden and direction-changing characters in what the agent named are shown as markers ("⟨U+202E⟩"), with a
 // warning, since a notification is plain text. The request settles once, wherever it is answered first: a
-// button pressed after the panel answered changes nothing. No `vscode` here: the glue passes in the UI calls.
+// button pressed after the panel answered changes nothing. A subagent's request is announced in the subagent's name.
+// No `vscode` here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { OpenPermissionOption } from '../shared/acp';
 import type { SessionChange, SessionState, ToolCallEntry } from '../shared/model';
 import { optionLabel } from '../shared/permissionOptionLabel';
 import { hiddenCharsWarning, hiddenCodesIn, withVisibleMarkers } from '../shared/visibleText';
 import { findToolCall } from '../shared/reducer';
+import { subagentState } from '../shared/subagents';
+import type { SubagentEntry } from '../shared/subagentModel';
+import { subagentAsker, waitingInThread } from '../shared/subagentRequests';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
-/** Tool call entries have the id `t:<toolCallId>` (see reducerBook). */
+/** Tool call entries have the id `t:<toolCallId>` (see reducerBook), subagent rows `s:<childSessionId>`. */
 const TOOL_ENTRY_PREFIX = 't:';
+const SUBAGENT_ENTRY_PREFIX = 's:';
 
 export const SHOW_BUTTON = 'Show';
 /** Options offered as buttons; more are reached through "Show". */
@@ -51,8 +56,8 @@ export function noticeButtonLabel(option: OpenPermissionOption): string {
 }
 
 /** The notification's text: the tool call's title (hidden characters marked), and a warning when it or an option had any. */
-export function noticeMessage(title: string, options: readonly OpenPermissionOption[]): string {
-  const message = `The agent asks for permission: ${withVisibleMarkers(title.trim()) || 'a tool call'}`;
+export function noticeMessage(title: string, options: readonly OpenPermissionOption[], asker = 'The agent'): string {
+  const message = `${asker} asks for permission: ${withVisibleMarkers(title.trim()) || 'a tool call'}`;
   const hidden = hiddenCodesIn([title, ...options.map((option) => String(option.name ?? ''))]);
   return hidden.length > 0 ? `${message}. ${hiddenCharsWarning(hidden)}` : message;
 }
@@ -69,7 +74,7 @@ export function noticeButtons(options: readonly OpenPermissionOption[]): { butto
 }
 
 export class PermissionNotifier {
-  private readonly notified = new Map<string, { session: NotifierSession; toolCallId: string; optionIds: Map<string, string> }>();
+  private readonly notified = new Map<string, { session: NotifierSession; toolCallId: string; childId?: string; optionIds: Map<string, string> }>();
   private readonly subscription: { dispose(): void };
   private readonly noticeEmitter = new Emitter<PermissionNotice>();
   /** A notification was shown. */
@@ -115,22 +120,40 @@ export class PermissionNotifier {
   private onChange(session: NotifierSession, change: SessionChange): void {
     // Requests answered (anywhere) or withdrawn are forgotten: a late button press finds nothing.
     for (const [key, notice] of [...this.notified]) {
-      if (notice.session === session && findToolCall(session.state, notice.toolCallId)?.permission?.requestKey !== key) this.notified.delete(key);
+      if (notice.session !== session) continue;
+      const state = notice.childId === undefined ? session.state : subagentState(session.state, notice.childId);
+      if (!state || findToolCall(state, notice.toolCallId)?.permission?.requestKey !== key) this.notified.delete(key);
     }
     for (const id of change.entries) {
+      if (id.startsWith(SUBAGENT_ENTRY_PREFIX)) {
+        this.notifyThread(session, id);
+        continue;
+      }
       if (!id.startsWith(TOOL_ENTRY_PREFIX)) continue;
       const entry = findToolCall(session.state, id.slice(TOOL_ENTRY_PREFIX.length));
       if (entry?.permission && !this.notified.has(entry.permission.requestKey)) this.notify(session, entry);
     }
   }
 
-  private notify(session: NotifierSession, entry: ToolCallEntry): void {
+  /** The permission requests waiting in a subagent's thread (the row `id` changed). */
+  private notifyThread(session: NotifierSession, id: string): void {
+    const entries = session.state.entries;
+    let at = entries.length - 1;
+    while (at >= 0 && entries[at].id !== id) at--;
+    const row = entries[at];
+    if (row?.kind !== 'subagent') return;
+    for (const { entry, child } of waitingInThread(row)) {
+      if (entry.kind === 'tool_call' && entry.permission && !this.notified.has(entry.permission.requestKey)) this.notify(session, entry, child);
+    }
+  }
+
+  private notify(session: NotifierSession, entry: ToolCallEntry, child?: SubagentEntry): void {
     const permission = entry.permission;
     if (!permission || (this.ui.isPanelVisible() && session === this.sessions.session)) return;
     const { buttons, optionIds } = noticeButtons(permission.options);
     const key = permission.requestKey;
-    this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds });
-    const message = noticeMessage(entry.title, permission.options);
+    this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds, ...(child ? { childId: child.childSessionId } : {}) });
+    const message = noticeMessage(entry.title, permission.options, child ? subagentAsker(child) : undefined);
     this.noticeEmitter.fire({ requestKey: key, message, buttons });
     void Promise.resolve(this.ui.show(message, buttons)).then(
       (button) => this.answer(key, button),

@@ -111,8 +111,8 @@ export class Session {
     this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, log);
     const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
     this.permissions = new PermissionBroker(requestKeyPrefix);
-    this.elicitations = new SessionElicitations(this.state, (change) => this.emit(change), requestKeyPrefix);
     this.children = new SessionChildren(this.state, (change) => this.emit(change), log);
+    this.elicitations = new SessionElicitations(this.children, (change) => this.emit(change), requestKeyPrefix);
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -182,9 +182,10 @@ export class Session {
     await this.transport().cancel(this.sessionId);
   }
 
-  /** The `modes` and `configOptions` of the session/new (or session/load) answer. */
+  /** The `modes` and `configOptions` of the session/new (or session/load) answer; what was replayed is history. */
   applySetup(response: unknown): void {
     this.emit(applySessionSetup(this.state.header, response));
+    this.children.replayEnded();
   }
 
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */
@@ -315,7 +316,7 @@ export class Session {
     const update = (params as { update?: unknown }).update;
     if (this.children.routes(params)) {
       this.children.update(params, update, this.now());
-      const childId = this.children.idOf(params);
+      const childId = this.children.childOf(params);
       for (const listener of this.updateListeners) listener(update, childId);
       return;
     }
@@ -335,7 +336,7 @@ export class Session {
   /** An agent → client request about this session. */
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
     if (method === 'session/request_permission') return this.requestPermission(params, token);
-    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy));
+    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy), this.children.childOf(params));
     const handler = this.parts.find((part) => part.handlers[method])?.handlers[method];
     if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
     return handler(params, token).catch((error: unknown) => {
@@ -351,16 +352,17 @@ export class Session {
     const request = parsePermissionRequest(params);
     if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
     if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    return this.consultPolicy(request, token, this.children.routes(params) ? this.children.idOf(params) : undefined);
+    return this.consultPolicy(request, token, this.children.childOf(params));
   }
 
   /**
    * Cancels the work of a subagent (a child session) alone, with `session/cancel` on the child's id: only when the
-   * child advertises `cancel`. Its open permission requests answer `cancelled`.
+   * child advertises `cancel`. Its open permission requests answer `cancelled`, its questions `cancel`.
    */
   async cancelSubagent(childId: string): Promise<void> {
     const keys = this.children.beginCancel(childId);
     for (const key of keys) this.permissions.cancel(key);
+    this.elicitations.cancelChild(childId);
     await this.transport().cancel(childId);
   }
 
@@ -471,6 +473,7 @@ export class Session {
 
   private emit(change: SessionChange): void {
     if (change.overflow) for (const part of change.overflow) this.spill.appendEntry(part.entryId, part.text, part.tail);
+    if (change.dropped) this.spill.appendDropped(change.dropped);
     this.budget.note(change);
     const trimmed = this.budget.trim();
     if (trimmed) {

@@ -4,7 +4,7 @@
 // runtime routes a child's messages to its parent's session (acp/childRoutes.ts). No `vscode` here.
 import type { SessionChange, SessionState } from '../shared/model';
 import { applySessionUpdate, markTurnToolCallsCancelled } from '../shared/reducer';
-import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } from '../shared/subagents';
+import { applyInSubagent, findSubagent, markReplayedChildren, markSubagentCancelling, subagentState } from '../shared/subagents';
 import { canCancelSubagent, subagentLabel } from '../shared/subagentModel';
 import { parseChildToolCallRef } from '../shared/subagentRefs';
 
@@ -46,18 +46,27 @@ export class SessionChildren {
     return id !== undefined && id !== this.state.sessionId;
   }
 
-  idOf(params: unknown): string | undefined {
-    return sessionIdOf(params);
+  /** The child a request is about (its sessionId names another session than this one), or undefined for this one. */
+  childOf(params: unknown): string | undefined {
+    return this.routes(params) ? sessionIdOf(params) : undefined;
   }
 
   /** A session/update under a child's sessionId. */
   update(params: unknown, update: unknown, now: number): void {
     const childId = sessionIdOf(params) ?? '';
+    // Heard from: the child is live (its state from a replay is not history any more).
+    const entry = findSubagent(this.state, childId);
+    if (entry?.replayed) delete entry.replayed;
     const change = applyInSubagent(this.state, childId, (child) =>
       applySessionUpdate(child, update, now, (kind) => this.log(`Ignored unknown session update "${kind}" of subagent ${childId}`)),
     );
     if (change) this.emit(change);
     else this.log(`Ignored session/update for ${JSON.stringify(childId)}: no subagent of that id was announced`);
+  }
+
+  /** The session/load (or resume) was answered: children the replay left working are history until heard from. */
+  replayEnded(): void {
+    this.emit(markReplayedChildren(this.state));
   }
 
   /** Applies a change to this session's state, or to the child's when `childId` is given. */
@@ -69,6 +78,11 @@ export class SessionChildren {
   /** The state a request is about: the child's, or this session's. */
   stateOf(childId: string | undefined): SessionState {
     return (childId !== undefined ? subagentState(this.state, childId) : undefined) ?? this.state;
+  }
+
+  /** True when the child was announced (at any depth). */
+  has(childId: string): boolean {
+    return findSubagent(this.state, childId) !== undefined;
   }
 
   /** The child's name for the user. */

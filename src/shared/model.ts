@@ -228,6 +228,8 @@ export interface SessionChange {
   header: boolean;
   /** Text that did not fit an entry (its cap): for the host's spill file, not kept in the state. */
   overflow?: EntryOverflow[];
+  /** Entries that left a subagent's transcript (its memory cap, subagentCaps.ts): for the host's spill file. */
+  dropped?: TranscriptEntry[];
 }
 
 /**

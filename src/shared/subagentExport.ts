@@ -12,9 +12,11 @@ function quoted(text: string): string {
 }
 
 /** The child's work state in a few words ("running", "finished", "stopped: cancelled", "failed: ..."). */
-export function workStateText(state: SubagentWorkState | undefined, cancelling = false): string {
+export function workStateText(state: SubagentWorkState | undefined, cancelling = false, replayed = false): string {
   if (cancelling) return 'cancelling';
   if (!state) return 'state not reported';
+  if (replayed && state.state === 'running') return 'last seen running';
+  if (replayed && state.state === 'requires_action') return 'last seen waiting';
   switch (state.state) {
     case 'running':
       return 'running';

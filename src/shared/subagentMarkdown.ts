@@ -11,6 +11,6 @@ export function subagentMarkdown(parent: SessionState, childId: string): string 
   const entry = findSubagent(parent, childId);
   const child = subagentState(parent, childId);
   if (!entry || !child) return undefined;
-  const title = `Subagent: ${subagentLabel(entry)} (${workStateText(entry.state, entry.cancelling)})`;
+  const title = `Subagent: ${subagentLabel(entry)} (${workStateText(entry.state, entry.cancelling, entry.replayed)})`;
   return transcriptToMarkdown({ ...child, header: { ...child.header, title } });
 }

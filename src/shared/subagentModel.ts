@@ -3,7 +3,7 @@
 // (title, description, capabilities, work state...) and the child's own transcript. Messages between sessions
 // (`session_message`, `session_message_chunk`) are entries of the transcript they are sent on. Pure data.
 import type { ContentBlock } from './acp';
-import type { TranscriptEntry } from './model';
+import type { DroppedEntries, TranscriptEntry } from './model';
 
 /** The child's foreground-work state as last reported (a whole snapshot; `state` is an open string). */
 export interface SubagentWorkState {
@@ -45,6 +45,13 @@ export interface SubagentEntry {
   plan?: unknown[];
   /** The user asked to cancel the child's work (`session/cancel` on the child) and no new state came since. */
   cancelling?: boolean;
+  /**
+   * The child's last state came from the replay of a session/load (it was sent before the load was answered) and
+   * nothing was heard from the child since: a `running` there is history, not live work (no spinner, no Stop).
+   */
+  replayed?: boolean;
+  /** The child's oldest entries that left memory (its cap), as its transcript's header says. */
+  dropped?: DroppedEntries;
 }
 
 /** A message between sessions, shown in the transcript it was sent on. */
@@ -66,10 +73,23 @@ export function subagentEntryId(childSessionId: string): string {
   return `${SUBAGENT_ENTRY_PREFIX}${childSessionId}`;
 }
 
+/**
+ * The key of a child's entry among the session's (its spilled text): the child's entries are numbered on their own,
+ * so their ids may name the parent's entries too.
+ */
+export function childEntryKey(childSessionId: string, entryId: string): string {
+  return `${subagentEntryId(childSessionId)}/${entryId}`;
+}
+
 /** True when the child advertises `cancel` (an object, `{}` included). */
 export function canCancelSubagent(entry: Pick<SubagentEntry, 'capabilities'>): boolean {
   const cancel = entry.capabilities?.cancel;
   return typeof cancel === 'object' && cancel !== null;
+}
+
+/** True when the child's last reported state says it works (or waits for the user) and that is not history. */
+export function subagentWorks(entry: Pick<SubagentEntry, 'state' | 'replayed'>): boolean {
+  return !entry.replayed && (entry.state?.state === 'running' || entry.state?.state === 'requires_action');
 }
 
 /** The child's name for the user: its title, else its description, else its session id. */

@@ -2,7 +2,8 @@
 // or patches it (later ones: an omitted field keeps its value, `null` clears it, `state` and `capabilities` are
 // replaced whole, `_meta` is patched by top-level key); unknown fields are kept in `extra`. The child's own updates
 // (sent under its own sessionId) are folded into a SessionState of the child's, kept beside its entry, and the
-// entry carries a copy of the child's transcript for the view (refreshed per changed child entry). Children of a
+// entry carries a copy of the child's transcript for the view (refreshed per changed child entry; it travels as
+// deltas of the child's entries, entryDelta.ts), kept under the memory caps like a session's (subagentCaps.ts). Children of a
 // child work the same way, one level down. A tool call's `session` content links the child to that call.
 // `session_message` upserts a message between sessions by messageId; `session_message_chunk` appends to it.
 import type { ContentBlock } from './acp';
@@ -10,8 +11,9 @@ import { ownContentBlock } from './chunks';
 import type { SessionChange, SessionState, TranscriptEntry } from './model';
 import { isRecord, setOwn, WireRecord } from './narrow';
 import { appendKeyedEntry, emptyChange, entryChange, lookupToolCall } from './reducerBook';
+import { capChild } from './subagentCaps';
 import type { SessionMessageEntry, SubagentEntry, SubagentWorkState } from './subagentModel';
-import { subagentEntryId } from './subagentModel';
+import { childEntryKey, subagentEntryId, subagentWorks } from './subagentModel';
 
 /** What one session knows of its direct children. */
 interface ChildBook {
@@ -118,7 +120,10 @@ export function applySubagentUpdate(state: SessionState, update: WireRecord): Se
   patch(entry, update, 'capabilities', 'capabilities', asRecord);
   patch(entry, update, 'cwd', 'cwd', asString);
   patch(entry, update, 'additionalDirectories', 'additionalDirectories', stringList);
-  if (patch(entry, update, 'state', 'state', parseWorkState)) delete entry.cancelling;
+  if (patch(entry, update, 'state', 'state', parseWorkState)) {
+    delete entry.cancelling;
+    delete entry.replayed;
+  }
   if ('_meta' in update) {
     const meta = update._meta;
     if (meta === null) delete entry.meta;
@@ -208,8 +213,21 @@ function waitsForUser(entry: TranscriptEntry): number {
   return 0;
 }
 
-/** Brings the entry's copy of the child's transcript up to date with the entries that changed. */
-function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>, header: boolean): boolean {
+/**
+ * Brings the entry's copy of the child's transcript up to date with the entries that changed, after the child's
+ * memory cap (subagentCaps.ts) had its say: the entries it dropped are added to `dropped`.
+ */
+function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>, header: boolean, dropped: TranscriptEntry[]): boolean {
+  const trimmed = capChild(entry, child, changed);
+  if (trimmed) {
+    header = true;
+    for (const gone of trimmed.entries) dropped.push(gone);
+  }
+  const quick = header ? undefined : refreshChanged(entry, child, changed);
+  if (quick !== undefined) {
+    if (quick) entry.rev++;
+    return quick;
+  }
   const before = new Map(entry.entries.map((item) => [item.id, item]));
   let touched = header || before.size !== child.entries.length;
   let waiting = 0;
@@ -222,8 +240,36 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
   });
   if (waiting !== entry.waiting) touched = true;
   entry.waiting = waiting;
-  if (child.header.plan.length > 0 || entry.plan) entry.plan = child.header.plan.slice();
+  // The plan is copied when the child's header changed (a plan update): a new array would travel whole each time.
+  if (header && (child.header.plan.length > 0 || entry.plan)) entry.plan = child.header.plan.slice();
   if (touched) entry.rev++;
+  return touched;
+}
+
+/**
+ * The common case, in the time of the change rather than of the child's transcript: the child has the entries the
+ * copy has (new ones after them), and only those named changed. Undefined when that is not so (the caller copies
+ * the list again).
+ */
+function refreshChanged(entry: SubagentEntry, child: SessionState, changed: ReadonlySet<string>): boolean | undefined {
+  const copies = entry.entries;
+  const entries = child.entries;
+  const had = copies.length;
+  if (entries.length < had || (had > 0 && entries[had - 1].id !== copies[had - 1].id)) return undefined;
+  let touched = entries.length > had;
+  for (let at = had; at < entries.length; at++) {
+    entry.waiting += waitsForUser(entries[at]);
+    copies.push({ ...entries[at] } as TranscriptEntry);
+  }
+  for (const id of changed) {
+    let at = had - 1;
+    while (at >= 0 && entries[at].id !== id) at--;
+    if (at < 0) continue;
+    if (copies[at].id !== id) return undefined;
+    entry.waiting += waitsForUser(entries[at]) - waitsForUser(copies[at]);
+    copies[at] = { ...entries[at] } as TranscriptEntry;
+    touched = true;
+  }
   return touched;
 }
 
@@ -234,8 +280,12 @@ function refresh(entry: SubagentEntry, child: SessionState, changed: ReadonlySet
 export function applyInSubagent(state: SessionState, childId: string, apply: (child: SessionState) => SessionChange): SessionChange | undefined {
   const path = pathTo(state, childId);
   if (!path) return undefined;
-  const change = apply(childStateOf(path[path.length - 1]));
-  return carryUp(state, path, path.length - 1, new Set(change.entries), change.header);
+  const deepest = path[path.length - 1];
+  const change = apply(childStateOf(deepest));
+  const carried = carryUp(state, path, path.length - 1, new Set(change.entries), change.header);
+  // Text past a child's message cap goes to the spill under the child's key (its entry ids may name the parent's).
+  if (change.overflow) carried.overflow = change.overflow.map((part) => ({ ...part, entryId: childEntryKey(deepest.childSessionId, part.entryId) }));
+  return carried;
 }
 
 /**
@@ -244,10 +294,11 @@ export function applyInSubagent(state: SessionState, childId: string, apply: (ch
  */
 function carryUp(top: SessionState, path: SubagentEntry[], level: number, changed: Set<string>, header: boolean): SessionChange {
   const extra: string[] = [];
+  const dropped: TranscriptEntry[] = [];
   for (let at = level; at >= 0; at--) {
     const entry = path[at];
     const waited = entry.waiting > 0;
-    if (!refresh(entry, childStateOf(entry), changed, header)) return emptyChange();
+    if (!refresh(entry, childStateOf(entry), changed, header, dropped)) return emptyChange();
     changed = new Set([entry.id]);
     header = false;
     if (waited === entry.waiting > 0 || entry.linkedToolCallId === undefined) continue;
@@ -258,7 +309,36 @@ function carryUp(top: SessionState, path: SubagentEntry[], level: number, change
     if (at === 0) extra.push(card.id);
     else changed.add(card.id);
   }
-  return { entries: [path[0].id, ...extra], header: false };
+  return { entries: [path[0].id, ...extra], header: false, ...(dropped.length > 0 ? { dropped } : {}) };
+}
+
+/** Marks the children of `container` whose state says they work as `replayed`; the change names them. */
+function markWorkingReplayed(container: SessionState): SessionChange {
+  const ids: string[] = [];
+  for (const entry of bookOf(container).byId.values()) {
+    if (entry.replayed || !subagentWorks(entry)) continue;
+    entry.replayed = true;
+    entry.rev++;
+    ids.push(entry.id);
+  }
+  return { entries: ids, header: false };
+}
+
+/**
+ * A session/load was answered: the children (at any depth) the replay left working are history until they are
+ * heard from again (a live child goes on sending, and its next state or update clears it).
+ */
+export function markReplayedChildren(state: SessionState): SessionChange {
+  const entries = new Set(markWorkingReplayed(state).entries);
+  const walk = (container: SessionState, depth: number): void => {
+    for (const entry of [...bookOf(container).byId.values()]) {
+      const childId = entry.childSessionId;
+      for (const id of applyInSubagent(state, childId, markWorkingReplayed)?.entries ?? []) entries.add(id);
+      if (depth < 8) walk(childStateOf(entry), depth + 1);
+    }
+  };
+  walk(state, 0);
+  return { entries: [...entries], header: false };
 }
 
 /** The user asked to cancel a child's work: its row says so until the agent reports a new state. */

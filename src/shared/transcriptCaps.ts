@@ -7,9 +7,13 @@
 // - Per session: TextBudget counts the text the entries hold (message text, tool call titles, text content and
 //   diffs); past SESSION_TEXT_CAP it drops the oldest entries until SESSION_TEXT_KEEP is left, and the header's
 //   `dropped` says how many and how much (the chat shows it above the first entry). Entries that wait for the user
-//   (a permission request, an unanswered elicitation) and the newest entry are never dropped.
+//   (a permission request, an unanswered elicitation), the rows of children that still work and the newest entry
+//   are never dropped.
+// - A subagent's transcript has a budget of its own, with the same caps (subagentCaps.ts); the parent's budget counts
+//   the child's row by what the child holds.
 // Sizes are in UTF-16 code units (string length), labelled "KB"/"MB" in the chat.
 import type { DroppedEntries, EntryId, SessionChange, SessionState, TranscriptEntry } from './model';
+import { subagentWorks } from './subagentModel';
 
 export const ENTRY_TEXT_CAP = 256 * 1024;
 export const SESSION_TEXT_CAP = 4 * 1024 * 1024;
@@ -60,15 +64,29 @@ export function entryTextChars(entry: TranscriptEntry): number {
     case 'session_message':
       return contentTextChars(entry.content);
     case 'subagent':
-      // The child's transcript is counted by what it holds when it changes, not here (a row is never dropped while it waits).
-      return (entry.title?.length ?? 0) + (entry.description?.length ?? 0);
+      // What the child holds, as its own budget last counted it (subagentCaps.ts), else counted here (a restored row).
+      return (entry.title?.length ?? 0) + (entry.description?.length ?? 0) + (childChars.get(entry) ?? textChars(entry.entries));
   }
 }
 
-/** An entry the user still has to answer: never dropped. */
+/** The text each subagent row's child holds, as the child's budget counted it (set by subagentCaps.ts). */
+const childChars = new WeakMap<TranscriptEntry, number>();
+
+export function noteChildChars(entry: TranscriptEntry, chars: number): void {
+  childChars.set(entry, chars);
+}
+
+function textChars(entries: readonly TranscriptEntry[]): number {
+  return entries.reduce((sum, entry) => sum + entryTextChars(entry), 0);
+}
+
+/**
+ * An entry the user still has to answer, or the row of a child that still works (its updates and requests find
+ * the child through it; the child's own cap bounds what it holds): never dropped.
+ */
 function isWaiting(entry: TranscriptEntry): boolean {
   if (entry.kind === 'tool_call') return entry.permission !== undefined;
-  if (entry.kind === 'subagent') return entry.waiting > 0;
+  if (entry.kind === 'subagent') return entry.waiting > 0 || subagentWorks(entry);
   return entry.kind === 'elicitation' && entry.outcome === undefined;
 }
 

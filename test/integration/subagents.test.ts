@@ -1,12 +1,14 @@
 // Subagent sessions with the scripted agent in the real extension host: the client advertises `subagents` (the agent
 // says what it was offered), a Task tool call's child gets its own thread with its thought, tool calls and permission
 // request (answered like the parent's; the policy's log names the child), a child is stopped alone with
-// session/cancel on its id while the parent's turn goes on, and a child never announced is answered, not left hanging.
+// session/cancel on its id while the parent's turn goes on, a child's question (elicitation/create under its id) is
+// shown and answered in its thread (and answered cancelled when the child is stopped), and a child never announced is
+// answered, not left hanging.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, SessionChange } from '../../src/shared/model';
+import type { AgentMessageEntry, ElicitationEntry, SessionChange } from '../../src/shared/model';
 import type { SubagentEntry } from '../../src/shared/subagentModel';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
@@ -83,9 +85,41 @@ describe('subagents with a scripted agent', function () {
     assert.deepEqual([stopped?.state?.state, stopped?.state?.stopReason, stopped?.cancelling], ['idle', 'cancelled', undefined]);
   });
 
+  it("shows a child's question in its thread (counted as waiting) and answers the child's request from there", async () => {
+    const turn = api.sessions.prompt('child question');
+    await until(session, () => (child(session, 'asker-3')?.waiting ?? 0) > 0);
+    const entry = child(session, 'asker-3');
+    const question = entry?.entries.find((item): item is ElicitationEntry => item.kind === 'elicitation');
+    assert.ok(question, "the question is in the child's thread");
+    assert.equal(question.message, 'Which port should the server use?');
+    assert.equal(session.state.entries.filter((item) => item.kind === 'elicitation').length, 0, 'not a row of the parent');
+    assert.equal(entry?.waiting, 1);
+    assert.ok(session.answerElicitation(question.requestKey, { action: 'accept', values: { port: '8080' } }).ok);
+    await turn;
+    assert.match(agentSaid(session), /The subagent's question: accept\./);
+    const done = child(session, 'asker-3');
+    const answered = done?.entries.find((item): item is ElicitationEntry => item.kind === 'elicitation');
+    assert.deepEqual([answered?.outcome, done?.waiting], ['accept', 0]);
+    const said = done?.entries.filter((item) => item.kind === 'agent').map((item) => (item.kind === 'agent' ? item.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''));
+    assert.deepEqual(said, ['Child: port {"port":8080}.']);
+  });
+
+  it("stopping a child answers its open question cancelled", async () => {
+    const turn = api.sessions.prompt('abandoned question');
+    await until(session, () => (child(session, 'asker-4')?.waiting ?? 0) > 0);
+    await session.cancelSubagent('asker-4');
+    await turn;
+    assert.match(agentSaid(session), /The asking subagent was stopped\./);
+    const stopped = child(session, 'asker-4');
+    const question = stopped?.entries.find((item): item is ElicitationEntry => item.kind === 'elicitation');
+    // The outcome is recorded when the answer goes to the agent (the agent may read it after the cancel).
+    assert.deepEqual([question?.outcome, stopped?.waiting, stopped?.state?.stopReason], ['cancel', 0, 'cancelled']);
+    assert.equal(session.state.header.lastStopReason, 'end_turn', 'the parent turn was not cancelled');
+  });
+
   it('answers a permission request of a child never announced (no silent hang) and drops its updates', async () => {
     await api.sessions.prompt('ghost');
-    assert.match(agentSaid(session), /Ghost permission: cancelled\./);
+    assert.match(agentSaid(session), /Ghost permission: cancelled\. Ghost question: error -32602\./);
     assert.ok(!child(session, 'ghost-9'));
   });
 });

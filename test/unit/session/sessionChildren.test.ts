@@ -5,6 +5,10 @@ import { Session, SessionTransport } from '../../../src/session/session';
 import type { PermissionGate, PermissionQuestion } from '../../../src/session/permissionGate';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { SubagentEntry } from '../../../src/shared/subagentModel';
+import { childEntryKey } from '../../../src/shared/subagentModel';
+import type { TranscriptEntry } from '../../../src/shared/model';
+import { ENTRY_TEXT_CAP } from '../../../src/shared/transcriptCaps';
+import type { TranscriptSpill } from '../../../src/session/transcriptSpill';
 import { ChildRoutes } from '../../../src/acp/childRoutes';
 
 class Transport implements SessionTransport {
@@ -98,6 +102,65 @@ describe('a session with subagents', () => {
     await assert.rejects(session.cancelSubagent('kid'), /cannot be stopped on its own/);
     await assert.rejects(session.cancelSubagent('nobody'), /not part of this session/);
     assert.deepEqual(transport.cancels, []);
+  });
+
+  it("a child's questions live in its thread: a URL one is completed there, and Stop answers an open one cancel", async () => {
+    const session = new Session(scope, () => new Transport());
+    announce(session, { capabilities: { cancel: {} }, state: { state: 'running' } });
+    const token = new CancellationTokenSource().token;
+    const url = session.handleRequest('elicitation/create', { sessionId: 'kid', mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'el-1' }, token);
+    const asked = row(session).entries.find((item) => item.kind === 'elicitation');
+    assert.ok(asked?.kind === 'elicitation');
+    assert.equal(row(session).waiting, 1);
+    assert.deepEqual(session.answerElicitation(asked.requestKey, { action: 'accept' }), { ok: true, openUrl: 'https://example.com/login' });
+    assert.deepEqual(await url, { action: 'accept' });
+    session.elicitationComplete({ elicitationId: 'el-1' });
+    const done = row(session).entries.find((item) => item.kind === 'elicitation');
+    assert.ok(done?.kind === 'elicitation' && done.completed, "completed in the child's thread");
+    const form = session.handleRequest('elicitation/create', { sessionId: 'kid', mode: 'form', message: 'Port?', requestedSchema: { type: 'object', properties: {} } }, token);
+    assert.equal(row(session).waiting, 1);
+    await session.cancelSubagent('kid');
+    assert.deepEqual(await form, { action: 'cancel' });
+    assert.equal(row(session).waiting, 0);
+    assert.equal(session.state.entries.filter((item) => item.kind === 'elicitation').length, 0, 'none in the parent');
+  });
+
+  it('once a load is answered, children the replay left working are history until they are heard from again', () => {
+    const session = new Session(scope, () => new Transport());
+    announce(session, { state: { state: 'running' } });
+    session.sessionUpdate({ sessionId: 'parent', update: { sessionUpdate: 'subagent_update', sessionId: 'done', state: { state: 'idle' } } });
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'subagent_update', sessionId: 'grandkid', state: { state: 'requires_action' } } });
+    session.applySetup({});
+    const grandkid = (): SubagentEntry | undefined => row(session).entries.find((item): item is SubagentEntry => item.kind === 'subagent');
+    assert.deepEqual([row(session).replayed, row(session, 'done').replayed, grandkid()?.replayed], [true, undefined, true]);
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'still here' } } });
+    assert.equal(row(session).replayed, undefined, 'a live update: the child works');
+    assert.equal(grandkid()?.replayed, true);
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'subagent_update', sessionId: 'grandkid', state: { state: 'running' } } });
+    assert.equal(grandkid()?.replayed, undefined, 'a new state: live again');
+  });
+
+  it("a child's message cut at its cap keeps its whole text under the child's key (not the parent's entry of the same id)", async () => {
+    const spilled = new Map<string, string>();
+    const dropped: TranscriptEntry[] = [];
+    const spill: TranscriptSpill = {
+      appendEntry: (entryId, text) => void spilled.set(entryId, (spilled.get(entryId) ?? '') + text),
+      appendDropped: (entries) => void dropped.push(...entries),
+      entryFile: (entryId) => Promise.resolve(spilled.has(entryId) ? `file of ${entryId}` : undefined),
+      droppedFile: () => Promise.resolve(undefined),
+      dispose: () => Promise.resolve(),
+    };
+    const session = new Session(scope, () => new Transport(), [], () => undefined, Date.now, undefined, spill);
+    session.sessionUpdate({ sessionId: 'parent', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'parent' } } });
+    announce(session);
+    const huge = 'k'.repeat(ENTRY_TEXT_CAP + 10);
+    session.sessionUpdate({ sessionId: 'kid', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: huge } } });
+    const message = row(session).entries[0];
+    assert.ok(message.kind === 'agent' && message.cut, "the child's message is cut");
+    const key = childEntryKey('kid', message.id);
+    assert.equal(spilled.get(key), huge, "the whole text, under the child's key");
+    assert.equal(await session.fullMessageFile(key), `file of ${key}`);
+    assert.equal(spilled.has(message.id), false, "nothing under the bare id, which may name a parent's entry");
   });
 });
 

@@ -7,13 +7,19 @@ import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { cutNoteText, droppedNoteText } from '../logic/sizeText';
 import { Icon } from '../ui/Icon';
+import { useContext } from 'preact/hooks';
+import { childEntryKey } from '../../../src/shared/subagentModel';
+import { ThreadChild } from '../subagents/subagentScope';
 
 export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | undefined }) {
   const host = useHost();
   const sessionKey = useSessionKey();
+  // In a subagent's thread, the message is the child's: its text is kept under the child's key.
+  const child = useContext(ThreadChild);
   if (!cut) return null;
+  const key = child === undefined ? entryId : childEntryKey(child, entryId);
   return (
-    <div class="spill-note" data-cut-note data-kept-chars={cut.keptChars} data-total-chars={cut.totalChars}>
+    <div class="spill-note" data-cut-note data-message-key={key} data-kept-chars={cut.keptChars} data-total-chars={cut.totalChars}>
       <Icon name="fold" />
       <span>{cutNoteText(cut.keptChars, cut.totalChars)}</span>
       <button
@@ -21,7 +27,7 @@ export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | und
         class="link-button"
         data-action="open-full-message"
         disabled={!sessionKey}
-        onClick={() => sessionKey && host.post({ type: 'openFullMessage', sessionKey, entryId })}
+        onClick={() => sessionKey && host.post({ type: 'openFullMessage', sessionKey, entryId: key })}
       >
         Open full message
       </button>

@@ -1,24 +1,27 @@
 // A subagent (a child session the agent runs for this one), drawn as a thread: a head that folds it (its title, its
 // live state, how many of its requests wait for the user, Stop when the child can be cancelled alone, Open to see its
 // transcript on its own), its description, and its transcript (messages, thoughts, plan, tool cards with their
-// permission prompts). The thread is open while the child works or waits for the user, folded once it is done.
+// permission prompts, its questions asked in its name; above them, how many of its oldest entries left memory). The
+// thread is open while the child works or waits for the user, folded once it is done.
 // Fields the client does not model are shown under "Details", as they came.
 import { useMemo } from 'preact/hooks';
 import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { canCancelSubagent, subagentLabel } from '../../../src/shared/subagentModel';
+import { canCancelSubagent, subagentLabel, subagentWorks } from '../../../src/shared/subagentModel';
 import { workStateText } from '../../../src/shared/subagentExport';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { EntryItem } from './EntryItem';
 import { RawValue } from './RawValue';
+import { DroppedNote } from './SpillNotes';
 import { Icon } from '../ui/Icon';
-import { ThreadChild, ThreadEntries } from '../subagents/subagentScope';
+import { ThreadChild, ThreadEntries, ThreadTitle } from '../subagents/subagentScope';
 
 /** The state's look: a codicon and a tone class. */
 function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: string } {
   if (entry.waiting > 0) return { icon: 'bell-dot', spin: false, tone: 'asking' };
   if (entry.cancelling) return { icon: 'loading', spin: true, tone: 'running' };
+  if (entry.replayed && entry.state?.state !== 'idle') return { icon: 'history', spin: false, tone: 'unknown' };
   switch (entry.state?.state) {
     case 'running':
       return { icon: 'loading', spin: true, tone: 'running' };
@@ -34,7 +37,7 @@ function stateLook(entry: SubagentEntry): { icon: string; spin: boolean; tone: s
 }
 
 function isWorking(entry: SubagentEntry): boolean {
-  return entry.state?.state === 'running' || entry.state?.state === 'requires_action';
+  return subagentWorks(entry);
 }
 
 function details(entry: SubagentEntry): Record<string, unknown> | undefined {
@@ -56,7 +59,7 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
   const open = chosenOpen || waiting;
   const bodyId = domIdFor(`${entry.id}:thread`);
   const label = subagentLabel(entry);
-  const status = entry.waiting > 0 ? 'waiting for you' : workStateText(entry.state, entry.cancelling);
+  const status = entry.waiting > 0 ? 'waiting for you' : workStateText(entry.state, entry.cancelling, entry.replayed);
   const byId = useMemo(() => new Map(entry.entries.map((item) => [item.id, item])), [entry.entries]);
   const extra = details(entry);
   const post = (type: 'cancelSubagent' | 'openSubagent'): void => {
@@ -96,14 +99,17 @@ export function SubagentThread({ entry }: { entry: SubagentEntry }) {
       {open ? (
         <div id={bodyId} class="subagent__body">
           {entry.description && entry.title ? <div class="subagent__description">{entry.description}</div> : null}
+          {sessionKey ? <DroppedNote sessionKey={sessionKey} dropped={entry.dropped} /> : null}
           {entry.entries.length === 0 ? <div class="subagent__empty">Nothing from it yet.</div> : null}
           <ThreadEntries.Provider value={byId}>
             <ThreadChild.Provider value={entry.childSessionId}>
-            {entry.entries.map((item, index) => (
-              <div class="subagent__row" key={item.id} data-row-key={item.id}>
-                <EntryItem entry={item} active={isWorking(entry) && index === entry.entries.length - 1} />
-              </div>
-            ))}
+              <ThreadTitle.Provider value={label}>
+                {entry.entries.map((item, index) => (
+                  <div class="subagent__row" key={item.id} data-row-key={item.id}>
+                    <EntryItem entry={item} active={isWorking(entry) && index === entry.entries.length - 1} />
+                  </div>
+                ))}
+              </ThreadTitle.Provider>
             </ThreadChild.Provider>
           </ThreadEntries.Provider>
           {extra ? <RawValue id={`${entry.id}:details`} label="Subagent details" value={extra} /> : null}

@@ -1,4 +1,5 @@
-// An agent's elicitation, inline in the chat: who asks and why (the agent's name and message, as plain text),
+// An agent's elicitation, inline in the chat: who asks and why (the agent's name, or a subagent's title in its thread,
+// and the message, as plain text),
 // then the form (reviewed and edited before anything is sent) or the web address (shown in full, its site
 // called out, nothing fetched or opened until the user presses Open). Submit / Open accept, Decline declines,
 // Cancel dismisses. Once answered, the row says how. The host checks the answer again before it is sent.
@@ -15,6 +16,7 @@ import { useHost } from '../hostContext';
 import { usePromptArming } from '../hooks/usePromptArming';
 import { FormFieldInput } from './ElicitationFields';
 import { useSessionKey } from '../sessionKey';
+import { ThreadTitle } from '../subagents/subagentScope';
 
 const OUTCOME_TEXT: Record<ElicitationAction, string> = { accept: 'Sent.', decline: 'Declined.', cancel: 'Dismissed.' };
 const URL_OUTCOME_TEXT: Record<ElicitationAction, string> = { accept: 'Opened in your browser.', decline: 'Declined.', cancel: 'Dismissed.' };
@@ -146,7 +148,10 @@ function UrlBody({ entry, url }: { entry: ElicitationEntry; url: string }) {
 }
 
 export function ElicitationPrompt({ entry }: { entry: ElicitationEntry }) {
-  const agentName = useContext(AgentNameContext) ?? 'The agent';
+  // A subagent's question, in its thread, is asked in the subagent's name.
+  const threadTitle = useContext(ThreadTitle);
+  const sessionAgent = useContext(AgentNameContext);
+  const agentName = threadTitle ?? sessionAgent ?? 'The agent';
   const pending = entry.outcome === undefined;
   const container = useFocusHandBack(pending);
   const request = entry.request;

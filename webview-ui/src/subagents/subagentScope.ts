@@ -14,6 +14,9 @@ function asSubagent(entry: TranscriptEntry | undefined): SubagentEntry | undefin
   return entry?.kind === 'subagent' ? entry : undefined;
 }
 
+/** The name of the child whose thread is being drawn (its title, ...): who asks its questions. */
+export const ThreadTitle = createContext<string | undefined>(undefined);
+
 /** The child session whose thread is being drawn (undefined at the top of the transcript). */
 export const ThreadChild = createContext<string | undefined>(undefined);
 

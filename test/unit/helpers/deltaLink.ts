@@ -1,0 +1,104 @@
+// A host (session state + coalescer) and a view (store) joined by a message queue the test controls: the delta
+// protocol's tests drive both ends through it.
+import assert from 'node:assert/strict';
+import type { SessionState } from '../../../src/shared/model';
+import { createSessionState } from '../../../src/shared/reducer';
+import type { SessionKey } from '../../../src/shared/sessionKey';
+import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import { FRAME_MS, PatchCoalescer } from '../../../src/webview/patchCoalescer';
+import { ChatStore } from '../../../webview-ui/src/store';
+import { asHostMessage } from '../../../webview-ui/src/hostMessage';
+import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
+import { ManualScheduler } from './manualScheduler';
+import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
+
+const KEY = 's1' as SessionKey;
+
+export class Link {
+  readonly state: SessionState = createSessionState('sid');
+  readonly scheduler = new ManualScheduler();
+  readonly inFlight: HostToWebview[] = [];
+  /** postMessage copies the message when it is posted (structured clone; JSON here, which is what it carries). */
+  readonly coalescer = new PatchCoalescer((message) => this.send(message), this.scheduler);
+  readonly wanted: string[] = [];
+  readonly store = new ChatStore(undefined, (sessionKey, entryId) => {
+    assert.equal(sessionKey, KEY);
+    this.wanted.push(entryId);
+  });
+  postedChars = 0;
+  /** The view's acknowledgements (flow control), sent when it draws its next frame. */
+  private readonly frameCallbacks: (() => void)[] = [];
+  private readonly acknowledge = acknowledgePosts(
+    (message) => {
+      if (message.type === 'applied') this.coalescer.applied(message.seq);
+    },
+    (run) => this.frameCallbacks.push(run),
+  );
+
+  constructor() {
+    this.coalescer.track({ key: KEY, state: this.state });
+    this.attach();
+  }
+
+  /** The view (re)attaches: a snapshot of everything, as the view provider sends it. */
+  attach(): void {
+    const session = { sessionKey: KEY, header: this.state.header, entries: this.state.entries.slice(), totalEntries: this.state.entries.length };
+    this.coalescer.resetTo(session);
+    this.send({ type: 'snapshot', agent: null, session });
+  }
+
+  change(apply: (state: SessionState) => { entries: string[]; header: boolean }): void {
+    this.coalescer.add(apply(this.state));
+  }
+
+  frame(): void {
+    for (const run of this.frameCallbacks.splice(0)) run();
+    this.scheduler.advance(FRAME_MS);
+  }
+
+  /** As the view provider posts (entries packed) and postMessage carries it. */
+  send(message: HostToWebview): void {
+    const json = JSON.stringify(packForView(message));
+    this.postedChars += json.length;
+    this.inFlight.push(JSON.parse(json) as HostToWebview);
+  }
+
+  /** Delivers what is in flight, in order. */
+  deliver(): void {
+    for (const message of this.inFlight.splice(0)) {
+      const checked = asHostMessage(message);
+      assert.ok(checked, `the view takes ${JSON.stringify(message)}`);
+      this.store.apply(checked);
+      this.acknowledge(checked);
+    }
+  }
+
+  /** The host answers the view's resend requests (as the view provider does). */
+  answerResends(): void {
+    for (const entryId of this.wanted.splice(0)) {
+      const entry = this.state.entries.find((candidate) => candidate.id === entryId);
+      if (!entry) continue;
+      this.coalescer.flush();
+      this.coalescer.sentWhole(entry, this.state.entries.length);
+      this.send({ type: 'entries', sessionKey: KEY, upserts: [entry], totalEntries: this.state.entries.length });
+    }
+  }
+
+  settle(): void {
+    for (let i = 0; i < 5; i++) {
+      this.frame();
+      this.deliver();
+      this.answerResends();
+    }
+  }
+
+  assertInSync(): void {
+    const view = this.store.getState().session;
+    assert.ok(view, 'the view shows the session');
+    const asViewHasThem = this.state.entries.map((entry) => unpackEntry(packEntry(entry))); // without messageIds
+    assert.deepEqual(JSON.parse(JSON.stringify(view.entries)), JSON.parse(JSON.stringify(asViewHasThem)));
+    assert.deepEqual(view.header, JSON.parse(JSON.stringify(this.state.header)));
+    assert.equal(view.totalEntries, this.state.entries.length, 'the view counts the entries the host has');
+  }
+}
+
