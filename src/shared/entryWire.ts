@@ -10,9 +10,10 @@
 // - the model's most frequent field names travel short (WIRE_NAMES). Only our own top-level fields are renamed,
 //   never the agent's data inside them (`extra`, `rawInput`, content blocks travel as they are).
 // Deltas name only what changed already; of them, the common text append to a message's first block travels as the
-// text alone (`append: "…"` for `append: [[0, "…"]]`). Pure: no `vscode`, no DOM.
+// text alone (`append: "…"` for `append: [[0, "…"]]`), also inside a subagent row's list deltas, whose new entries
+// are packed like whole entries. Pure: no `vscode`, no DOM.
 import type { ContentBlock } from './acp';
-import { type EntryDelta, isEntryDelta } from './entryDelta';
+import { type EntryDelta, type EntryListDelta, isEntryDelta } from './entryDelta';
 import type { TranscriptEntry } from './model';
 import { isRecord } from './narrow';
 import type { HostToWebview } from './webviewProtocol';
@@ -88,17 +89,52 @@ export function isPackedEntry(value: unknown): boolean {
   return kind && (value.rev === undefined || typeof value.rev === 'number');
 }
 
-/** The delta as it travels: a text appended to the first content block as that text alone. */
+/** The delta as it travels: a text appended to the first content block as that text alone; a list's deltas and new
+ * entries (a subagent's transcript) packed the same way, one level down. */
 export function packDelta(delta: EntryDelta): EntryDelta {
   const append = delta.append;
-  if (append?.length !== 1 || append[0][0] !== 0) return delta;
-  return { ...delta, append: append[0][1] } as unknown as EntryDelta;
+  const textOnly = append?.length === 1 && append[0][0] === 0 ? append[0][1] : undefined;
+  if (textOnly === undefined && !delta.lists) return delta;
+  return {
+    ...delta,
+    ...(textOnly !== undefined ? { append: textOnly as unknown as EntryDelta['append'] } : {}),
+    ...(delta.lists ? { lists: mapLists(delta.lists, packDelta, packEntry) } : {}),
+  };
 }
 
 /** The delta as `packDelta` had it (anything else as it came). */
 export function unpackDelta(delta: EntryDelta): EntryDelta {
   const append: unknown = delta.append;
-  return typeof append === 'string' ? { ...delta, append: [[0, append]] } : delta;
+  const lists: unknown = delta.lists;
+  if (typeof append !== 'string' && !isRecord(lists)) return delta;
+  return {
+    ...delta,
+    ...(typeof append === 'string' ? { append: [[0, append]] } : {}),
+    ...(isRecord(lists) ? { lists: mapLists(lists as Record<string, EntryListDelta>, unpackDelta, unpackEntry) } : {}),
+  };
+}
+
+/** Each list's deltas and new entries through `delta` and `entry` (what is not well-formed is left for the checks). */
+function mapLists(
+  lists: Record<string, EntryListDelta>,
+  delta: (d: EntryDelta) => EntryDelta,
+  entry: (e: TranscriptEntry) => TranscriptEntry,
+): Record<string, EntryListDelta> {
+  const mapped: Record<string, EntryListDelta> = {};
+  for (const [key, list] of Object.entries(lists)) {
+    if (!isRecord(list)) {
+      mapped[key] = list;
+      continue;
+    }
+    const deltas: unknown = list.deltas;
+    const upserts: unknown = list.upserts;
+    mapped[key] = {
+      ...list,
+      ...(Array.isArray(deltas) ? { deltas: deltas.map((d: unknown) => (isRecord(d) ? delta(d as unknown as EntryDelta) : (d as EntryDelta))) } : {}),
+      ...(Array.isArray(upserts) ? { upserts: upserts.map((e: unknown) => (isRecord(e) ? entry(e as unknown as TranscriptEntry) : (e as TranscriptEntry))) } : {}),
+    };
+  }
+  return mapped;
 }
 
 /** True when the value is a delta as it travels. */

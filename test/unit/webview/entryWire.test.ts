@@ -77,6 +77,18 @@ describe('entries on the wire to the view', () => {
     assert.deepEqual(roundTrip(message), message);
   });
 
+  it("a subagent row's list deltas and new child entries travel packed, one level down", () => {
+    const row: EntryDelta = {
+      id: 's:kid',
+      rev: [4, 6],
+      lists: { entries: { drop: 1, deltas: [{ id: 'e2', rev: [1, 2], append: [[0, ' more']] }], upserts: [toolCall({ rev: 1 })] } },
+    };
+    const wire = JSON.stringify(packDelta(row));
+    assert.ok(wire.includes('"append":" more"') && wire.includes('"T":"Read a.ts"'), wire);
+    assert.deepEqual(unpackDelta(JSON.parse(wire) as EntryDelta), row);
+    assert.deepEqual(roundTrip({ type: 'entries', sessionKey: KEY, deltas: [row] }), { type: 'entries', sessionKey: KEY, deltas: [row] });
+  });
+
   it('an empty message comes back empty', () => {
     const agent: TranscriptEntry = { kind: 'agent', id: 'e1', rev: 1, content: [] };
     assert.deepEqual(unpackEntry(JSON.parse(JSON.stringify(packEntry(agent))) as TranscriptEntry), agent);
