@@ -220,7 +220,9 @@ export class ScriptedAgent {
     this.startRecord(session, directories, stored);
     this.replaying.add(id);
     try {
+      const leftOut = new Set(scenario.session?.replayLeavesOut ?? []);
       for (const [index, item] of (stored?.history ?? []).entries()) {
+        if (isObject(item) && leftOut.has(String(item.sessionUpdate))) continue;
         const child = storedChildUpdate(item);
         this.peer.notify('session/update', child ? { sessionId: child.childSessionId, update: child.update } : { sessionId: id, update: item });
         if (index % 100 === 99) await this.peer.drained();

@@ -31,6 +31,8 @@
  *                                            agentCapabilities.loadSession)
  *       "titleFromPrompt": true              after a session's first turn, session_info_update with a title (the
  *                                            prompt's first 40 characters) and updatedAt
+ *       "replayLeavesOut": ["session_info_update"]  kinds of stored updates session/load does not replay (as
+ *                                            claude-agent-acp 0.101 on ACP v1 does not replay its title)
  *     },
  *     "store": "sessions.json",              optional; where sessions are kept across agent processes (relative to
  *                                            the agent's cwd; env ACP_DEMO_STORE wins), else in memory. Each
@@ -205,6 +207,7 @@ export interface SessionSetup {
   afterNew?: Step[];
   replay?: Step[];
   titleFromPrompt?: boolean;
+  replayLeavesOut?: string[];
 }
 
 export interface Turn {

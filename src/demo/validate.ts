@@ -8,6 +8,7 @@ import {
   checkObject,
   checkOptional,
   checkString,
+  checkStringList,
   Problems,
 } from './checks';
 import type { Scenario } from './scenario';
@@ -88,7 +89,7 @@ function checkErrorBody(error: unknown, path: string, problems: Problems): void 
 
 function checkSession(value: unknown, at: string, problems: Problems): void {
   if (!checkObject(value, at, problems)) return;
-  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'newErrorTimes', 'loadError', 'loadErrorTimes', 'afterNew', 'replay', 'titleFromPrompt'], at, problems);
+  checkKnownKeys(value, ['modes', 'configOptions', 'sessionId', 'newError', 'newErrorTimes', 'loadError', 'loadErrorTimes', 'afterNew', 'replay', 'titleFromPrompt', 'replayLeavesOut'], at, problems);
   checkOptional(value, at, problems, {
     modes: checkObject,
     configOptions: (list, path) => !Array.isArray(list) && problems.add(path, 'expected an array'),
@@ -100,6 +101,7 @@ function checkSession(value: unknown, at: string, problems: Problems): void {
     afterNew: (steps, path) => checkSteps(steps, path, problems, 'session'),
     replay: (steps, path) => checkSteps(steps, path, problems, 'session'),
     titleFromPrompt: checkBoolean,
+    replayLeavesOut: checkStringList,
   });
 }
 

@@ -16,6 +16,17 @@ export function sessionTitle(state: SessionState, fallback?: string): string {
   return fallback?.trim() || UNTITLED;
 }
 
+/**
+ * The title to show for a session brought back (`known`: the one the history had) when the agent did not give it
+ * again while loading it (claude-agent-acp 0.101 on ACP v1 replays the conversation, not its title): only a title the
+ * agent had given, i.e. not the one the first prompt makes (nor "New session"), which the header does not show.
+ */
+export function recalledTitle(state: SessionState, known: string | undefined): string | undefined {
+  const title = known?.trim();
+  if (!title || state.header.title?.trim()) return undefined;
+  return title === sessionTitle(state) ? undefined : title;
+}
+
 function waitsForUser(entry: TranscriptEntry): boolean {
   if (entry.kind === 'tool_call') return entry.permission !== undefined;
   if (entry.kind === 'elicitation') return entry.outcome === undefined;

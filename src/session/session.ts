@@ -44,6 +44,7 @@ import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import { SessionChildren, splitChildRefs } from './sessionChildren';
+import { recalledTitle } from './openSessionView';
 
 /** The part of the agent connection a session talks through. */
 export interface SessionTransport {
@@ -183,9 +184,11 @@ export class Session {
   }
 
   /** The `modes` and `configOptions` of the session/new (or session/load) answer; what was replayed is history. */
-  applySetup(response: unknown): void {
+  applySetup(response: unknown, knownTitle?: string): void {
     this.emit(applySessionSetup(this.state.header, response));
     this.children.replayEnded();
+    const title = recalledTitle(this.state, knownTitle);
+    if (title) this.emit(applySessionUpdate(this.state, { sessionUpdate: 'session_info_update', title }, this.now()));
   }
 
   /** Brought back with `session/resume`: the agent has the conversation, the chat does not (no replay). */

@@ -241,7 +241,7 @@ export class SessionRegistry {
         abandoned.token.onCancellationRequested(() => reject(new SessionAbandonedError(agent.definition.name)));
       });
       const response = await Promise.race([request, givenUp]);
-      open.session.applySetup(response);
+      open.session.applySetup(response, open.knownTitle);
     } catch (error) {
       await this.remove(open);
       if (abandoned.token.isCancellationRequested) throw new SessionAbandonedError(agent.definition.name);

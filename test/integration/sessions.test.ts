@@ -125,6 +125,23 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.equal(api.history.view().items.some((item) => item.sessionId === first.sessionId), false, 'gone from the agent\'s list and the record');
   });
 
+  it("a session brought back keeps the title its agent gave it in the header, also when the agent does not say it again on load", async () => {
+    await useScriptedAgents(api, ['sessions-title'], path.join(dir, 'store.json'));
+    const first = await api.sessions.newSession();
+    await api.sessions.prompt('look at the parser');
+    assert.equal(api.sessions.session?.state.header.title, 'Parser fix plan');
+    const key = api.sessions.find('sessions-title', first.sessionId)?.key;
+    assert.ok(key);
+    await api.sessions.close(key);
+
+    await api.history.showHistory();
+    await api.history.open('sessions-title', first.sessionId);
+    const back = api.sessions.session;
+    assert.ok(back && back.sessionId === first.sessionId, 'the loaded session is shown');
+    assert.deepEqual(texts(back, 'user'), ['look at the parser'], 'its conversation was replayed');
+    assert.equal(back.state.header.title, 'Parser fix plan', "the header shows the agent's title as before");
+  });
+
   it('a session from the history that cannot be loaded says why in the chat, under its title, and Retry brings it back', async () => {
     await useScriptedAgents(api, ['sessions-load-fails'], path.join(dir, 'store.json'));
     const first = await api.sessions.newSession();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { sessionActivity, sessionTitle, UNTITLED } from '../../../src/session/openSessionView';
+import { recalledTitle, sessionActivity, sessionTitle, UNTITLED } from '../../../src/session/openSessionView';
 import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
 import { applyInSubagent } from '../../../src/shared/subagents';
 
@@ -17,6 +17,17 @@ describe('open sessions: title and activity', () => {
     const long = createSessionState('l');
     addUserMessage(long, [{ type: 'text', text: 'x'.repeat(200) }]);
     assert.equal(sessionTitle(long).length, 80);
+  });
+
+  it("a session brought back shows the title its agent had given (not one the first prompt makes, not over the agent's new one)", () => {
+    const state = createSessionState('s');
+    addUserMessage(state, [{ type: 'text', text: 'Fix the build' }]);
+    assert.equal(recalledTitle(state, 'Build fixes'), 'Build fixes');
+    assert.equal(recalledTitle(state, 'Fix the build'), undefined, 'the first prompt as the title is not an agent title');
+    assert.equal(recalledTitle(state, undefined), undefined);
+    assert.equal(recalledTitle(createSessionState('e'), UNTITLED), undefined);
+    applySessionUpdate(state, { sessionUpdate: 'session_info_update', title: 'Said again' }, 0);
+    assert.equal(recalledTitle(state, 'Build fixes'), undefined, 'the agent said it again');
   });
 
   it('activity: opening, ended, waiting for the user in the running turn, working, idle', () => {
