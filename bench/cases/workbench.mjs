@@ -9,7 +9,7 @@ import { productionExtension } from '../lib/productionBuild.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
 import { chatDocument, domNodeCount, openChatView, turnEnded } from '../e2e/chat.mjs';
-import { BLANK_WEBVIEW_EXTENSION, findBrowserProcesses, findExtensionHost, idlePercent, openFloorWindow } from '../e2e/idle.mjs';
+import { BLANK_WEBVIEW_EXTENSION, byChromiumType, findBrowserProcesses, findExtensionHost, idlePercent, openFloorWindow } from '../e2e/idle.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
 import { installProbe } from '../e2e/probe.mjs';
 import { BURST_CHUNKS, FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
@@ -109,11 +109,15 @@ export async function run({ rounds, quick, scratchDir, log }) {
     let frame = await chatDocument(page);
     await turnEnded(frame);
     const floorChromium = new Set(floorWindow.chromium);
+    const chromium = findBrowserProcesses().filter((pid) => !floorChromium.has(pid));
     const groups = {
       extensionHost: [await until(() => findExtensionHost(scenarioFile), 'no extension host')],
-      chromium: findBrowserProcesses().filter((pid) => !floorChromium.has(pid)),
+      chromium,
       extensionHostFloor: floorWindow.extensionHost,
       chromiumFloor: floorWindow.chromium,
+      // The same by process type (renderer, gpu-process, utility, browser), for the note: where the difference is.
+      ...byChromiumType('ours', chromium),
+      ...byChromiumType('floor', floorWindow.chromium),
     };
     const knownMarks = new Set();
 
@@ -142,6 +146,11 @@ export async function run({ rounds, quick, scratchDir, log }) {
     log(`bursts: ${bursts.map((b) => `${b.ms} ms, calibration ${b.calibrationMs.toFixed(0)} ms, longest task ${b.longestMs.toFixed(0)} ms, long tasks ${JSON.stringify(b.longTasks.map(Math.round))} (CPU ${JSON.stringify(b.longTaskCpuMs.map((ms) => ms && Math.round(ms)))})`).join('; ')}`);
 
     const entriesLabel = `${entries / 1000}k`;
+    const byType = (samples) => {
+      const types = [...new Set(Object.keys(samples[0] ?? {}).filter((key) => /^(ours|floor):/.test(key)).map((key) => key.slice(key.indexOf(':') + 1)))].sort();
+      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      return types.map((type) => `${type} ${median(samples.map((s) => s[`ours:${type}`] ?? 0)).toFixed(1)} (${median(samples.map((s) => s[`floor:${type}`] ?? 0)).toFixed(1)})`).join(', ');
+    };
     const idleFigures = (group, label) => {
       const floorGroup = `${group}Floor`;
       const note = (samples) => samples.map((s) => `${s[group].toFixed(1)} (floor ${s[floorGroup].toFixed(1)})`).join(', ');
@@ -154,7 +163,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
         valueFigure({
           id: `workbench.idle.${group}.ours`, label: `idle CPU the extension adds, ${label} (${entriesLabel} entries): the figure above minus its floor, per window`, unit: '% of a core', budget: 1,
           samples: idleLong.map((sample) => sample[group] - sample[floorGroup]),
-          note: `per window: ${note(idleLong)}`,
+          note: `per window: ${note(idleLong)}${group === 'chromium' ? `; by process type, median of the windows, ours (floor): ${byType(idleLong)}` : ''}`,
         }),
       ];
     };

@@ -4,7 +4,7 @@
 // beside the same processes of a floor window without the extension, over the same moments.
 import { fileURLToPath } from 'node:url';
 import { launchChromium, newWorkbenchPage } from '../../test/harness/chromium.mjs';
-import { cpuSeconds, descendants, findPids, parentOf } from './processes.mjs';
+import { chromiumType, cpuSeconds, descendants, findPids, parentOf } from './processes.mjs';
 
 export function findExtensionHost(scenarioFile) {
   const agents = findPids(scenarioFile).filter((pid) => pid !== process.pid);
@@ -65,6 +65,13 @@ async function waitForNew(find, what, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error(`${what} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** `pids` grouped by Chromium process type, each group named `<prefix>:<type>` (for a breakdown beside the whole). */
+export function byChromiumType(prefix, pids) {
+  const groups = {};
+  for (const pid of pids) (groups[`${prefix}:${chromiumType(pid)}`] ??= []).push(pid);
+  return groups;
 }
 
 /** Percent of one core used by each group over `ms`. */

@@ -28,6 +28,11 @@ function allPids() {
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
 }
 
+/** A Chromium process's type from its command line: renderer, gpu-process, utility, zygote..., or browser. */
+export function chromiumType(pid) {
+  return /--type=([\w-]+)/.exec(cmdline(pid))?.[1] ?? 'browser';
+}
+
 /** Processes whose command line contains `text`. */
 export function findPids(text) {
   return allPids().filter((pid) => cmdline(pid).includes(text));
