@@ -20,13 +20,10 @@ import {
   addNotice,
   addUserMessage,
   applySessionUpdate,
-  clearPermissionRequest,
   createSessionState,
   endTurn,
   markTurnToolCallsCancelled,
   markToolCallsUndone,
-  setPermissionRequest,
-  setPolicyDecision,
   setTurnState,
 } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
@@ -36,14 +33,14 @@ import { applyPlanFileText } from '../shared/plans';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
 import { NoticedError, SessionPart, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
-import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
+import { PermissionBroker } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
-import { mergedToolCall } from '../shared/mergedToolCall';
 import { isAuthRequired } from '../acp/authMethods';
 import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import { SessionChildren, splitChildRefs } from './sessionChildren';
+import { SessionPermissions } from './sessionPermissions';
 import { recalledTitle } from './openSessionView';
 
 /** The part of the agent connection a session talks through. */
@@ -72,6 +69,8 @@ export class Session {
   /** A prompt was refused with auth_required (the error is passed on). */
   readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
   private readonly permissions: PermissionBroker;
+  /** Its permission requests (and its subagents'), through the user's policy. */
+  private readonly permissionRequests: SessionPermissions;
   private readonly elicitations: SessionElicitations;
   /** The subagent sessions the agent runs for this one (their updates, requests and cancel). */
   private readonly children: SessionChildren;
@@ -102,7 +101,7 @@ export class Session {
     private readonly log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
     /** The user's permission policy, consulted before the user is asked. */
-    private readonly gate: PermissionGate = ASK_THE_USER,
+    gate: PermissionGate = ASK_THE_USER,
     spill?: TranscriptSpill,
   ) {
     this.sessionId = scope.sessionId;
@@ -114,6 +113,17 @@ export class Session {
     this.permissions = new PermissionBroker(requestKeyPrefix);
     this.children = new SessionChildren(this.state, (change) => this.emit(change), log);
     this.elicitations = new SessionElicitations(this.children, (change) => this.emit(change), requestKeyPrefix);
+    this.permissionRequests = new SessionPermissions({
+      scope,
+      gate,
+      broker: this.permissions,
+      children: this.children,
+      stopping: () => this.cancelRequested && this.busy,
+      lost: () => this.lost,
+      emit: (change) => this.emit(change),
+      notice: (severity, text) => this.notice(severity, text),
+      now,
+    });
   }
 
   /** True once the agent behind this session is gone; a new prompt needs a new session. */
@@ -352,10 +362,7 @@ export class Session {
   }
 
   requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse> {
-    const request = parsePermissionRequest(params);
-    if (typeof request === 'string') return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `Invalid session/request_permission: ${request}`));
-    if (this.cancelRequested && this.busy) return Promise.resolve({ outcome: { outcome: 'cancelled' } });
-    return this.consultPolicy(request, token, this.children.childOf(params));
+    return this.permissionRequests.request(params, token);
   }
 
   /**
@@ -367,44 +374,6 @@ export class Session {
     for (const key of keys) this.permissions.cancel(key);
     this.elicitations.cancelChild(childId);
     await this.transport().cancel(childId);
-  }
-
-  /** The permission policy answers when a rule decides; otherwise the user is asked. Every outcome is reported back. */
-  private async consultPolicy(request: PermissionRequestParams, token: CancellationToken, childId?: string): Promise<RequestPermissionResponse> {
-    const { cwd, roots } = this.scope;
-    // A subagent's request: the child's tool call, shown in the child's thread, logged under the child's id and title.
-    const within = (apply: (state: SessionState) => SessionChange): SessionChange => this.children.within(childId, apply);
-    const sessionId = childId ?? this.sessionId;
-    const subagent = childId === undefined ? undefined : this.children.label(childId);
-    const toolCall = mergedToolCall(this.children.stateOf(childId), request.toolCall);
-    const consideration = await this.gate.consider({ sessionId, cwd, roots, toolCall, options: request.options, ...(subagent !== undefined ? { subagent } : {}) });
-    const settle = (response: RequestPermissionResponse): RequestPermissionResponse => {
-      consideration.settled(response);
-      return response;
-    };
-    if (this.lost || token.isCancellationRequested || (this.cancelRequested && this.busy)) return settle({ outcome: { outcome: 'cancelled' } });
-    const answer = consideration.answer;
-    if (answer) {
-      this.emit(within((state) => applySessionUpdate(state, { ...request.toolCall, sessionUpdate: 'tool_call_update' }, this.now())));
-      this.emit(within((state) => setPolicyDecision(state, request.toolCall.toolCallId, { decision: answer.decision, rule: answer.rule })));
-      const by = subagent === undefined ? '' : ` (subagent ${subagent})`;
-      if (answer.decision === 'reject') this.notice('info', `Rejected by ${answer.rule}: ${toolCall.title || 'a tool call'}${by}`);
-      return settle({ outcome: { outcome: 'selected', optionId: answer.option.optionId } });
-    }
-    if (consideration.note) this.notice('info', consideration.note);
-    const response = await this.permissions.ask(
-      request,
-      token,
-      (pending) => {
-        if (childId !== undefined) this.children.opened(childId, pending.key);
-        this.emit(within((state) => setPermissionRequest(state, request.toolCall, request.options, pending.key)));
-      },
-      (pending) => {
-        if (childId !== undefined) this.children.settled(childId, pending.key);
-        this.emit(within((state) => clearPermissionRequest(state, pending.key)));
-      },
-    );
-    return settle(response);
   }
 
   /**
