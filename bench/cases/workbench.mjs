@@ -34,6 +34,11 @@ async function until(find, what, timeoutMs = 30_000) {
   }
 }
 
+/** The probes in every frame of `page` stop polling (a window at rest must not be kept busy by the bench itself). */
+async function quietProbes(page) {
+  await Promise.all(page.frames().map((frame) => frame.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
+}
+
 async function measureIdle(groups, rounds) {
   const samples = [];
   for (let round = 0; round < rounds; round++) samples.push(await idlePercent(groups, IDLE_WINDOW_MS));
@@ -123,6 +128,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
 
     const small = await flood(frame, 'small', SMALL_END);
     log(`${SMALL_ENTRIES} entries: ${small.nodes} DOM elements`);
+    await Promise.all([quietProbes(page), quietProbes(floorWindow.page)]);
     const idleSmall = await measureIdle(groups, rounds);
     const streamsSmall = await measureStreams(frame, rounds, knownMarks);
     log('baseline done');
@@ -139,6 +145,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
       coldOpened.push({ ...result, nodes: await domNodeCount(frame) });
     }
     log(`first paint (cold open): ${coldOpened.map((r) => r.firstPaintMs).join(', ')} ms`);
+    await Promise.all([quietProbes(page), quietProbes(floorWindow.page)]);
     const idleLong = await measureIdle(groups, rounds);
     const streamsLong = await measureStreams(frame, rounds, knownMarks);
     const bursts = [];

@@ -47,6 +47,7 @@ export async function openFloorWindow(url, probe) {
     const hosts = await waitForNew(() => findPids(EXTENSION_HOST).filter((pid) => !hostsBefore.has(pid)), 'the floor window\'s extension host');
     if (hosts.length !== 1) throw new Error(`expected one new extension host for the floor window, found ${hosts.length}`);
     return {
+      page,
       extensionHost: hosts,
       chromium: findBrowserProcesses().filter((pid) => !before.has(pid)),
       close: () => browser.close().catch(() => {}),

@@ -92,8 +92,8 @@ export function installProbe({ stampPattern, markPattern, countMessages = false 
   // The webview host fills this frame with document.open()/write(), which drops observers registered before it
   // (in Chromium). So the probe re-attaches whenever the root element changed; a cheap check, 4 times a frame, for as
   // long as a document may still be written: it stops 30 s after the last change (the host writes a frame's document
-  // once; a new document comes in a new frame, with a probe of its own), so that a window at rest is not kept busy
-  // by its probe (the idle figures).
+  // once; a new document comes in a new frame, with a probe of its own), or when told (`stopPolling`, before the idle
+  // figures are taken), so that a window at rest is not kept busy by its probe.
   let root;
   const attach = () => {
     if (document.documentElement === root || !document.documentElement) return;
@@ -112,4 +112,6 @@ export function installProbe({ stampPattern, markPattern, countMessages = false 
     attach();
     if (Date.now() - probe.rootAt > 30_000) clearInterval(polling); // a literal: this function runs in the page
   }, 4);
+  // Before an idle measurement: no more polling in this frame (its document is written by then).
+  probe.stopPolling = () => clearInterval(polling);
 }
