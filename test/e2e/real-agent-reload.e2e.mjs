@@ -2,11 +2,11 @@
 // the integration tests set them up (test/integration/helpers/maintainedAgentSetup.ts, compiled to out/ by
 // `npm run compile-tests`): a turn that edits a file after the user allows it, then a window reload. The session comes
 // back by session/load (the conversation shown is the agent's replay: the client shows its own copy only for agents
-// that cannot load), its change still in the "1 file changed" strip, and a follow-up prompt goes on in the same agent
-// session (the fake model gets the conversation from before the reload). claude-agent-acp 0.101 (Node 22, fake
-// Anthropic endpoint; also the change reviewed and undone after the reload) and codex-acp 2.6 (Node 22, its
-// `codex app-server`, fake Responses endpoint; an apply_patch edit). Skipped, saying why, only when the agents in
-// tools/agents are not installed (`node tools/agents/ensure.mjs`, which `npm run test:e2e` runs, installs them).
+// that cannot load), its change still in the "1 file changed" strip to review and undo, and a follow-up prompt goes on
+// in the same agent session (the fake model gets the conversation from before the reload). claude-agent-acp 0.101
+// (Node 22, fake Anthropic endpoint) and codex-acp 2.6 (Node 22, its `codex app-server`, fake Responses endpoint; an
+// apply_patch edit). Skipped, saying why, only when the agents in tools/agents are not installed
+// (`node tools/agents/ensure.mjs`, which `npm run test:e2e` runs, installs them).
 // Also: a command claude-agent-acp sends to the background, whose card says so after its call completed, then that
 // it ended. Screenshots: .test-artifacts/e2e/real-agent-reload-*.png, real-agent-codex-reload-*.png,
 // real-agent-background-*.png.
@@ -204,6 +204,7 @@ export const tests = [
     async run({ page, workspace }) {
       const { applyPatch, execCommand, say } = compiled('fixtures/fake-openai/index.js');
       const file = path.join(workspace, 'hello.js');
+      const before = readFileSync(file, 'utf8');
       const callId = 'call_e2e_patch';
       const patch = applyPatch(`*** Update File: ${file}\n@@\n function greet(name) {\n-  return \`Hello, \${name}!\`;\n+  return \`Hi there, \${name}!\`;\n }\n`);
       fakeOpenAi.script(execCommand(patch, { callId, say: 'Patching hello.js.' }), say('I changed the greeting.'));
@@ -250,6 +251,13 @@ export const tests = [
       assert.ok(said.at(-1)?.includes('Are you still there?'), 'the new prompt last');
       assert.deepEqual(fakeOpenAi.problems, []);
       await shoot(page, 'follow-up', 'real-agent-codex-reload');
+
+      // The patch is still reviewable: its diff opens, and Undo puts the text from before the turn back.
+      await row.locator('[data-action="review-file"]').click();
+      await waitForLocator(page.locator('.monaco-diff-editor'), 'the diff of the patch in an editor');
+      await row.locator('[data-action="undo-file"]').click();
+      await waitForLocator(chat.locator('[data-changes-strip]'), 'the strip gone after Undo', { state: 'detached' });
+      assert.equal(readFileSync(file, 'utf8'), before, 'Undo put the text from before the turn back');
     },
   },
 ];
