@@ -32,8 +32,11 @@ export async function open({ command, args }) {
   });
   const { pool, shown } = parts;
   let posts = 0;
-  const coalescer = new PatchCoalescer(() => {
+  // The view takes each post and says so on its next turn (the chat view acknowledges once per frame: flow control,
+  // see patchCoalescer.ts); a view that never answered would hold the host to a post per 250 ms.
+  const coalescer = new PatchCoalescer((message) => {
     posts++;
+    if (message.seq !== undefined) setImmediate(() => coalescer.applied(message.seq));
   });
   let subscription;
   shown.onDidChangeSession((session) => {
