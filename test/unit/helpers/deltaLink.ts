@@ -14,6 +14,13 @@ import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
 
 const KEY = 's1' as SessionKey;
 
+export type LinkEvent = 'none' | 'frame' | 'deliver' | 'swap' | 'attach';
+
+/** A post that carries only deltas (two of them may be swapped in flight: a reordering the view must survive). */
+export function onlyDeltas(message: HostToWebview): boolean {
+  return message.type === 'entries' && !message.upserts && !message.header && message.totalEntries === undefined;
+}
+
 export class Link {
   readonly state: SessionState = createSessionState('sid');
   readonly scheduler = new ManualScheduler();
@@ -82,6 +89,20 @@ export class Link {
       this.coalescer.sentWhole(entry, this.state.entries.length);
       this.send({ type: 'entries', sessionKey: KEY, upserts: [entry], totalEntries: this.state.entries.length });
     }
+  }
+
+  /** One thing happening on the link after a change: nothing, a frame, delivery (and resends), two posts swapped, a re-attach. */
+  happen(event: LinkEvent): void {
+    if (event === 'frame') this.frame();
+    else if (event === 'deliver') {
+      this.frame();
+      this.deliver();
+      this.answerResends();
+    } else if (event === 'swap') {
+      this.frame();
+      const [a, b] = this.inFlight;
+      if (a && b && onlyDeltas(a) && onlyDeltas(b)) this.inFlight.splice(0, 2, b, a);
+    } else if (event === 'attach') this.attach();
   }
 
   settle(): void {

@@ -7,8 +7,7 @@ import fc from 'fast-check';
 import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/model';
 import { addUserMessage, applySessionUpdate, clearPermissionRequest, setPermissionRequest } from '../../../src/shared/reducer';
 import { applyInSubagent, subagentState } from '../../../src/shared/subagents';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { Link } from '../helpers/deltaLink';
+import { Link, type LinkEvent, onlyDeltas } from '../helpers/deltaLink';
 
 type Op = (state: SessionState) => SessionChange;
 
@@ -39,10 +38,6 @@ function assertCopiesMatch(state: SessionState): void {
     assert.equal(row.waiting, child.entries.reduce((sum, entry) => sum + waits(entry), 0), `the waiting count of ${row.childSessionId}`);
     assertCopiesMatch(child);
   }
-}
-
-function onlyDeltas(message: HostToWebview): boolean {
-  return message.type === 'entries' && !message.upserts && !message.header && message.totalEntries === undefined;
 }
 
 describe("a subagent's transcript as deltas (host coalescer ↔ view store)", () => {
@@ -185,22 +180,13 @@ describe("a subagent's transcript as deltas (host coalescer ↔ view store)", ()
       inside.map((inner) => inChild(inChild(inner, 'grandkid'))),
       inside.map((inner) => inChild(inner, 'sibling')),
     );
-    const happening = fc.constantFrom('none', 'none', 'frame', 'deliver', 'deliver', 'swap', 'attach');
+    const happening = fc.constantFrom<LinkEvent>('none', 'none', 'frame', 'deliver', 'deliver', 'swap', 'attach');
     fc.assert(
       fc.property(fc.array(fc.tuple(op, happening), { minLength: 1, maxLength: 60 }), (steps) => {
         const link = new Link();
         for (const [apply, event] of steps) {
           link.change(apply);
-          if (event === 'frame') link.frame();
-          else if (event === 'deliver') {
-            link.frame();
-            link.deliver();
-            link.answerResends();
-          } else if (event === 'swap') {
-            link.frame();
-            const [a, b] = link.inFlight;
-            if (a && b && onlyDeltas(a) && onlyDeltas(b)) link.inFlight.splice(0, 2, b, a);
-          } else if (event === 'attach') link.attach();
+          link.happen(event);
         }
         link.settle();
         link.assertInSync();

@@ -6,8 +6,7 @@ import fc from 'fast-check';
 import { applyEntryDelta, deltaSince, recordSent } from '../../../src/shared/entryDelta';
 import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
 import { addUserMessage, applySessionUpdate, clearPermissionRequest, createSessionState, endTurn, setPermissionRequest } from '../../../src/shared/reducer';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { Link } from '../helpers/deltaLink';
+import { Link, type LinkEvent } from '../helpers/deltaLink';
 
 type Op = (state: SessionState) => { entries: string[]; header: boolean };
 
@@ -42,12 +41,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
  * What happens on the link between two operations. `swap`: the next two messages in flight arrive in the other
  * order when both carry only deltas (postMessage keeps order; this is the case the per-entry revs guard).
  */
-type Event = 'none' | 'frame' | 'deliver' | 'swap' | 'attach';
-const event: fc.Arbitrary<Event> = fc.constantFrom('none', 'none', 'frame', 'deliver', 'deliver', 'swap', 'attach');
-
-function onlyDeltas(message: HostToWebview): boolean {
-  return message.type === 'entries' && !message.upserts && !message.header && message.totalEntries === undefined;
-}
+const event: fc.Arbitrary<LinkEvent> = fc.constantFrom('none', 'none', 'frame', 'deliver', 'deliver', 'swap', 'attach');
 
 describe('entry deltas (host coalescer ↔ view store)', () => {
   it('a streamed message travels as its new text only, and the view ends with exactly the host\'s message', () => {
@@ -196,16 +190,7 @@ describe('entry deltas (host coalescer ↔ view store)', () => {
         const link = new Link();
         for (const [apply, happening] of steps) {
           link.change(apply);
-          if (happening === 'frame') link.frame();
-          else if (happening === 'deliver') {
-            link.frame();
-            link.deliver();
-            link.answerResends();
-          } else if (happening === 'swap') {
-            link.frame();
-            const [a, b] = link.inFlight;
-            if (a && b && onlyDeltas(a) && onlyDeltas(b)) link.inFlight.splice(0, 2, b, a);
-          } else if (happening === 'attach') link.attach();
+          link.happen(happening);
         }
         link.settle();
         link.assertInSync();
