@@ -8,7 +8,7 @@
 // messages `[data-queued-id]`, and the number on a permission option's button `.permission__number`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { waitForLocator } from '../harness/waits.mjs';
+import { waitForAttribute, waitForInputValue, waitForLocator } from '../harness/waits.mjs';
 import { chatWebviewHost, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
@@ -58,7 +58,7 @@ export const tests = [
       await input.press('ArrowDown');
       await input.press('ArrowUp');
       await input.press('ArrowUp');
-      assert.equal(await options.nth(2).getAttribute('aria-selected'), 'true', 'Up from the first option wraps to the last');
+      await waitForAttribute(options.nth(2), 'aria-selected', 'true', 'Up from the first option wrapping to the last');
       await input.pressSequentially('we');
       await screenshot(page, 'composer-slash-list');
       await input.press('Escape');
@@ -66,7 +66,7 @@ export const tests = [
       await input.pressSequentially('b');
       await waitForLocator(options.first(), 'the list back once the query changed');
       await input.press('Tab');
-      assert.equal(await input.inputValue(), '/web ');
+      await waitForInputValue(input, '/web ', 'Tab completing the command');
       await waitForLocator(chat.locator('[data-completion]'), 'the list closed after completing', { state: 'detached' });
       const hint = chat.locator('.composer__ghost-hint');
       await waitForLocator(hint, 'the command input hint');
@@ -88,7 +88,7 @@ export const tests = [
       await waitForLocator(options.filter({ hasText: 'hello.js' }).first(), 'hello.js in the file picker');
       await screenshot(page, 'composer-mention-picker');
       await input.press('Enter');
-      assert.equal(await input.inputValue(), 'Look at @hello.js ');
+      await waitForInputValue(input, 'Look at @hello.js ', 'Enter inserting the mention');
       await waitForLocator(chat.locator('[data-mention="hello.js"]'), 'the mention chip of hello.js');
       await input.pressSequentially('please');
       await screenshot(page, 'composer-mention-chip');

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { makeTempDir } from '../harness/temp.mjs';
-import { waitForLocator } from '../harness/waits.mjs';
+import { waitForInputValue, waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, chatWebviewHost, openChatAndSend, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
@@ -131,7 +131,7 @@ export const tests = [
 
       await notice.locator('[data-action="edit-prompt"]').click();
       await waitForLocator(chat.locator('textarea[aria-label="Message the agent"]:focus'), 'the composer focused');
-      assert.equal(await composerOf(chat).inputValue(), 'summarize the diff', 'Edit put the message back into the composer');
+      await waitForInputValue(composerOf(chat), 'summarize the diff', 'Edit putting the message back into the composer');
       await composerOf(chat).fill('');
 
       await notice.locator('[data-action="retry-prompt"]').click();
@@ -156,7 +156,7 @@ export const tests = [
 
       await row.locator('[data-action="edit-prompt"]').click();
       await waitForLocator(chat.locator('.starting'), 'the start row gone after Edit', { state: 'detached' });
-      assert.equal(await composerOf(chat).inputValue(), 'hello agent', 'the message is back in the composer');
+      await waitForInputValue(composerOf(chat), 'hello agent', 'the message back in the composer');
     },
   },
   {
@@ -181,7 +181,7 @@ export const tests = [
 
       await row.locator('[data-action="edit-prompt"]').click();
       await waitForLocator(chat.locator('.starting'), 'the start row gone after Edit', { state: 'detached' });
-      assert.equal(await composerOf(chat).inputValue(), 'add a test');
+      await waitForInputValue(composerOf(chat), 'add a test', 'the message back in the composer');
     },
   },
   {

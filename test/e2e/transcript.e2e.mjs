@@ -12,7 +12,7 @@
 // `[data-usage]`, the plan `[data-plan]` with `[data-action="toggle-plan"]`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { waitForLocator } from '../harness/waits.mjs';
+import { waitForAttribute, waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, closeChatView, openChatView, runFromCommandPalette } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
@@ -202,7 +202,7 @@ export const tests = [
       const editHead = card('tc-edit').locator('button[data-action="toggle-tool-call"]');
       await editHead.focus();
       await editHead.press('Enter');
-      assert.equal(await editHead.getAttribute('aria-expanded'), 'true');
+      await waitForAttribute(editHead, 'aria-expanded', 'true', 'the edit card opened by Enter');
       const diff = card('tc-edit').locator('[data-content-type="diff"]');
       await waitForLocator(diff.locator('.diff-line--add').first(), 'the hunks of the edit');
       assert.equal(await diff.getAttribute('data-diff-added'), '2');
@@ -217,7 +217,7 @@ export const tests = [
       assert.equal(await card('tc-new').locator('[data-content-type="diff"]').getAttribute('data-diff-added'), '4');
       await waitForLocator(card('tc-big').locator('[data-diff-summary="size"]'), 'the summary of the diff too large for a card');
       await editHead.press(' ');
-      assert.equal(await editHead.getAttribute('aria-expanded'), 'false', 'Space folds it again');
+      await waitForAttribute(editHead, 'aria-expanded', 'false', 'Space folding it again');
       await editHead.press(' ');
 
       await widenSideBar(page);
