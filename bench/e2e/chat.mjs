@@ -19,8 +19,9 @@ export async function chatDocument(page, timeout = 60_000) {
 export async function sendPrompt(frame, text) {
   const input = frame.locator('textarea[aria-label="Message the agent"]');
   await input.waitFor({ timeout: 60_000 });
-  await frame.locator('[data-action="send"]').waitFor({ timeout: 60_000 });
   await input.fill(text);
+  // Enter does nothing while the chat cannot send yet (the agent list still loading): the button says when it can.
+  await frame.locator('[data-action="send"]:not([disabled])').waitFor({ timeout: 60_000 });
   await input.press('Enter');
 }
 

@@ -2,7 +2,10 @@
 // What the chat does while nothing happens: opens the workbench with the extension (its demo agent), the chat view
 // open and one turn done, then traces 5 s of rest and prints the renderer main thread's tasks per trace event and the
 // functions with the most self time. Not a figure of the benchmark: a tool to look with (the `workbench` case measures).
-// usage: node bench/idle/trace-idle.mjs [--blank]   (--blank: the floor's blank webview instead of the extension)
+// usage: node bench/idle/trace-idle.mjs [--blank] [--flood N] [--reshows K] [--cold-opens K]
+//   --blank: the floor's blank webview instead of the extension
+//   --flood N: the benchmark agent's N-entry transcript first (the state the workbench case measures idle CPU in),
+//   then K re-shows (hide and show the side bar) and K cold opens (close the view, ACP: Open Chat) as that case does
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,18 +13,31 @@ import { chatDocument, openChatView, sendPrompt, turnEnded } from '../e2e/chat.m
 import { BLANK_WEBVIEW_EXTENSION } from '../e2e/idle.mjs';
 import { installProbe } from '../e2e/probe.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
+import { FLOOD_END, writeScenario } from '../e2e/scenario.mjs';
+import { coldOpen, flood, reshow } from '../e2e/steps.mjs';
 import { productionExtension } from '../lib/productionBuild.mjs';
-import { newWorkbenchPage, openWorkbenchSession } from '../lib/workbench.mjs';
+import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
 
 const blank = process.argv.includes('--blank');
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const floodEntries = option('--flood', 0);
+const reshows = option('--reshows', 0);
+const coldOpens = option('--cold-opens', 0);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-idle-'));
 const TIMELINE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
 
 async function main() {
   const extension = productionExtension(path.join(scratch, 'extension'));
-  const session = await openWorkbenchSession(scratch, {});
+  const scenarioFile = floodEntries > 0 ? writeScenario(path.join(scratch, 'scenario.json'), { entries: floodEntries, chunks: 40, delayMs: 50 }) : undefined;
+  const agent = scenarioFile && { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
+  const session = await openWorkbenchSession(scratch, agent ? { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' } : {});
+  let shown;
   try {
     const { page, context } = await newWorkbenchPage(session.browser);
+    shown = page;
     await context.addInitScript(installProbe, probeOptions);
     if (blank) {
       await page.goto(session.url(BLANK_WEBVIEW_EXTENSION));
@@ -29,9 +45,18 @@ async function main() {
     } else {
       await page.goto(session.url(extension));
       await openChatView(page);
-      const frame = await chatDocument(page);
-      await sendPrompt(frame, 'hello');
-      await turnEnded(frame);
+      let frame = await chatDocument(page);
+      if (scenarioFile) {
+        await turnEnded(frame);
+        const { ms, nodes } = await flood(frame, 'flood', FLOOD_END);
+        console.log(`${floodEntries} entries in ${ms} ms, ${nodes} DOM elements`);
+        for (let round = 0; round < reshows; round++) await reshow(page, frame, FLOOD_END);
+        for (let round = 0; round < coldOpens; round++) frame = (await coldOpen(page, frame, FLOOD_END)).frame;
+      } else {
+        await sendPrompt(frame, 'hello');
+        await turnEnded(frame);
+      }
+      await Promise.all(page.frames().map((f) => f.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
     }
     await page.waitForTimeout(3000);
     const cdp = await context.newCDPSession(page);
@@ -65,6 +90,9 @@ async function main() {
     }
     const interval = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
     console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${(n * interval).toFixed(1).padStart(7)} ms ${k}`).join('\n'));
+  } catch (error) {
+    await saveFailure(shown, 'trace-idle', scratch);
+    throw error;
   } finally {
     await session.close();
   }

@@ -194,6 +194,29 @@ export const tests = [
     },
   },
   {
+    name: 'composer: typed fast while an answer streams in, Enter right after the last key queues every character',
+    settings: scriptedAgent('composer'),
+    async run({ page }) {
+      const { chat, input, transcript } = await openComposer(page);
+      await input.fill('stream a long answer');
+      await input.press('Enter');
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'word 200' }), 'the answer streaming in');
+      // The chat draws a frame for every batch of words; keys come as fast as a person's last key and Enter can.
+      const typed = ['also run the linter', 'then fix what it finds', 'and tell me which files changed'];
+      const queued = chat.locator('[data-queued-id]');
+      for (const [i, text] of typed.entries()) {
+        await input.pressSequentially(text);
+        await input.press('Enter');
+        await waitForLocator(queued.nth(i), `queued message ${i + 1}`);
+        assert.equal(await queued.nth(i).locator('.prompt-queue__text').innerText(), text, 'the message queued whole, its last key too');
+        await waitForLocator(chat.locator('textarea[aria-label="Message the agent"]:placeholder-shown'), 'the box free for the next message');
+      }
+      await screenshot(page, 'composer-typed-while-streaming');
+      await chat.locator('[data-action="stop"]').click();
+      await waitForLocator(chat.locator('[data-action="stop"]'), 'the turn stopped', { state: 'detached' });
+    },
+  },
+  {
     name: 'composer: "Add Selection to Prompt" while the chat is hidden adds the mention when the chat shows',
     settings: scriptedAgent('composer'),
     async run({ page }) {

@@ -9,4 +9,9 @@ describe('render pacing', () => {
     assert.equal(renderTiming(1000, 1000 - BEHIND_GAP_MS + 1), 'nextFrame', 'queued messages, taken one after the other');
     assert.equal(renderTiming(1000, 1000), 'nextFrame');
   });
+
+  it("never paces what the user's own events change", () => {
+    assert.equal(renderTiming(1000, 1000, true), 'soon', 'a key press right after a render');
+    assert.equal(renderTiming(1000, 1000 - BEHIND_GAP_MS + 1, true), 'soon');
+  });
 });
