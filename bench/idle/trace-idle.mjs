@@ -2,8 +2,9 @@
 // What the chat does while nothing happens: opens the workbench with the extension (its demo agent), the chat view
 // open and one turn done, then traces 5 s of rest and prints the renderer main thread's tasks per trace event and the
 // functions with the most self time. Not a figure of the benchmark: a tool to look with (the `workbench` case measures).
-// usage: node bench/idle/trace-idle.mjs [--blank] [--flood N] [--reshows K] [--cold-opens K]
-//   --blank: the floor's blank webview instead of the extension
+// usage: node bench/idle/trace-idle.mjs [--blank] [--gc] [--rest S] [--flood N] [--reshows K] [--cold-opens K]
+//   --blank: the floor's blank webview instead of the extension; --rest S: seconds of rest before the trace (3);
+//   --gc: a full garbage collection in the workbench renderer before that rest
 //   --flood N: the benchmark agent's N-entry transcript first (the state the workbench case measures idle CPU in),
 //   then K re-shows (hide and show the side bar) and K cold opens (close the view, ACP: Open Chat) as that case does
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,16 +59,18 @@ async function main() {
       }
       await Promise.all(page.frames().map((f) => f.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
     }
-    await page.waitForTimeout(3000);
     const cdp = await context.newCDPSession(page);
+    if (process.argv.includes('--gc')) await cdp.send('HeapProfiler.collectGarbage');
+    await page.waitForTimeout(option('--rest', 3) * 1000);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // Started before the trace: its own start-up (~0.4 s on the main thread) is not what the chat does at rest.
+    await cdp.send('Profiler.start');
     const tracer = await session.browser.newBrowserCDPSession();
     const events = [];
     tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     const traced = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
     await tracer.send('Tracing.start', { traceConfig: { includedCategories: TIMELINE, recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
-    await cdp.send('Profiler.start');
     await page.waitForTimeout(5000);
     const { profile } = await cdp.send('Profiler.stop');
     await tracer.send('Tracing.end');
