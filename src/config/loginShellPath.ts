@@ -1,7 +1,7 @@
 // The PATH a login shell would give. An editor started from a desktop launcher often has a shorter PATH than the
 // user's terminal (no nvm, Homebrew, ~/.local/bin...), so `npx`, `gemini` or `goose` would not be found. The user's
 // shell is asked once, with a time limit; its answer goes first, then what the extension host already has.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 
 const MARK = '__ACP_PATH__';
@@ -25,26 +25,47 @@ export function mergePaths(first: string | undefined, second: string | undefined
   return entries.join(delimiter);
 }
 
-/** Asks the user's login shell for its PATH; undefined on Windows, without a shell, or when it takes too long. */
+/**
+ * Asks the user's login shell for its PATH; undefined on Windows, without a shell, or when it takes too long. The
+ * answer counts as soon as it is printed: a shell whose profile leaves something running (an agent, a job, a
+ * prompt hook) may never exit, and is then ended.
+ */
 export function probeLoginShellPath(shell = process.env.SHELL, platform = process.platform): Promise<string | undefined> {
   if (platform === 'win32' || !shell) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    // SIGKILL: an interactive shell ignores SIGTERM, so a shell that hangs on its way out (a profile waiting for
-    // something) would outlive the time limit and hold every agent's start.
-    const child = execFile(
-      shell,
-      ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`],
-      { timeout: TIME_LIMIT_MS, killSignal: 'SIGKILL', env: { ...process.env, ACP_PATH_PROBE: '1' } },
-      (_error, stdout) => {
-        clearTimeout(giveUp);
-        resolve(pathFromProbeOutput(String(stdout ?? '')));
-      },
-    );
+    let output = '';
+    let done = false;
+    const finish = (found: string | undefined): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(giveUp);
+      // The shell and what its profile started (its own process group), with SIGKILL: an interactive shell ignores
+      // SIGTERM, so a shell that hangs on its way out would outlive the question.
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+      resolve(found);
+    };
+    const child = spawn(shell, ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`], {
+      env: { ...process.env, ACP_PATH_PROBE: '1' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      // A process group of its own, ended whole once answered.
+      detached: true,
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      const found = pathFromProbeOutput(output);
+      if (found !== undefined) finish(found);
+    });
+    child.on('error', () => finish(undefined));
+    child.on('close', () => finish(pathFromProbeOutput(output)));
     // Something the shell started may keep its output open after it is gone: the answer does not wait for that.
-    const giveUp = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve(undefined);
-    }, TIME_LIMIT_MS + 1_000);
+    const giveUp = setTimeout(() => finish(undefined), TIME_LIMIT_MS);
   });
 }
 

@@ -33,9 +33,8 @@ export interface AgentsWiring {
   launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
   /** The runtime of an agent entry, offering these client capabilities. */
   runtimeFactory(clientCapabilities: ClientCapabilities): (agent: AgentDefinition) => AgentRuntime;
-  /** The agent settings were read: their secrets; before the first non-built-in agent starts, the login shell's PATH. */
+  /** The agent settings were read: their secrets. */
   agentsRead(agents: readonly AgentDefinition[]): void;
-  prepareLaunch(agent: AgentDefinition): Promise<void>;
   /** The MCP settings were read: their secrets. */
   mcpServersRead(servers: readonly McpServer[]): void;
   /** Brings up an agent's log channel; false when the agent has none (it never ran). */
@@ -70,7 +69,6 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
     return channel;
   };
   const clientInfo = { name: 'acp-client-vscode', title: 'ACP Client for VS Code', version: String(context.extension.packageJSON.version) };
-  let searchPath: string | undefined;
   const credentials = createCredentialStore(context);
   // An agent run by npx on the user's node that asks for a newer one (the Claude and Codex presets want Node.js 22).
   const checkNode = createNodeRequirementCheck<AgentDefinition>({
@@ -82,8 +80,11 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
     },
   });
   // Asked at every start: the login shell's PATH (an editor started from a launcher often lacks nvm, Homebrew...)
-  // unless the entry sets one, the entry's env, then the variables the user gave for signing in.
+  // unless the entry sets one, the entry's env, then the variables the user gave for signing in. The login shell is
+  // asked once, by the first start that needs it: part of the agent's start, so the chat knows its agent (and takes
+  // a message, shown as waiting for the start) while a slow shell profile runs.
   const launchFor = async (agent: AgentDefinition): Promise<AgentLaunch> => {
+    const searchPath = agent.builtIn ? undefined : await agentSearchPath();
     const signedIn = await credentials.envFor(agent.id).catch(() => ({}));
     Object.values(signedIn).forEach((value) => credentialSecrets.add(value));
     const env: Record<string, string> = { ...(searchPath ? { PATH: searchPath } : {}), ...agent.env, ...signedIn };
@@ -113,9 +114,6 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
       }),
     agentsRead: (agents) => {
       knownSecrets = agents.flatMap((agent) => agentSecretValues(agent));
-    },
-    prepareLaunch: async (agent) => {
-      if (!agent.builtIn) searchPath ??= await agentSearchPath();
     },
     mcpServersRead: (servers) => {
       mcpSecrets = mcpSecretValues([...servers]);

@@ -63,7 +63,6 @@ export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWir
     if (!chosen) chosenId = undefined;
     const agent = chosen ?? readDefaultAgent(resolved);
     selection = selection
-      .then(() => agents.prepareLaunch(agent))
       .then(() => parts.pool.syncAgents(resolved.agents))
       .then(() => parts.pool.useAgent(agent));
   };

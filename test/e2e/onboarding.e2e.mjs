@@ -18,6 +18,7 @@ import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { makeTempDir } from '../harness/temp.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
 import { chatFrame, openChatAndSend, openChatView, openComposer, runFromCommandPalette } from '../harness/workbench.mjs';
+import { repoRoot } from '../harness/paths.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', hc: 'Default High Contrast' };
@@ -106,6 +107,25 @@ function viewBadge(page) {
 }
 
 export const tests = [
+  {
+    name: 'onboarding: a message sent the moment the chat opens, while a slow login shell is asked for its PATH, goes to the agent once it is up',
+    settings: scriptedAgentSettings('composer'),
+    env: { SHELL: path.join(repoRoot, 'test', 'fixtures', 'bin', 'slow-login-shell') },
+    async run({ page }) {
+      await openChatView(page);
+      const chat = chatFrame(page);
+      const input = chat.locator('textarea[aria-label="Message the agent"]');
+      await waitForLocator(input, 'the message box');
+      await input.fill('hello from the first second');
+      await waitForLocator(chat.locator('[data-agent-status="starting"]'), 'the agent starting (its PATH still asked of the login shell)');
+      assert.notEqual((await chat.locator('.composer__hint').innerText()).trim(), 'No agent', 'the chat knows its agent while the shell is asked');
+      await input.press('Enter');
+      const transcript = chat.locator('[role="log"]');
+      await waitForLocator(transcript.locator('[data-entry-kind="user"]', { hasText: 'hello from the first second' }), 'the message in the transcript');
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'Received: hello from the first second' }), "the agent's answer once it is up");
+      await waitForLocator(chat.locator('textarea[aria-label="Message the agent"]:placeholder-shown'), 'the box emptied');
+    },
+  },
   {
     name: 'onboarding: the empty chat explains the Demo agent, offers a real agent and prompts, in light, dark and high contrast at 300 and 600 px',
     timeoutMs: 240_000,

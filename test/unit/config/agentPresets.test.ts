@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { AGENT_PRESETS, presetEntry, presetsNotConfigured } from '../../../src/config/agentPresets';
 import { mergePaths, pathFromProbeOutput, probeLoginShellPath } from '../../../src/config/loginShellPath';
+import { waitUntil } from '../acp/harness';
 
 const agent = (id: string, command: string, args: string[] = []): AgentDefinition => ({ id, name: id, command, args, env: {}, builtIn: false });
 
@@ -62,8 +63,37 @@ describe("the login shell's PATH", () => {
     }
   });
 
+  it('takes the PATH as soon as the shell prints it, from a shell whose profile leaves it running (and ends that shell)', async function () {
+    this.timeout(15_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-shell-'));
+    const shell = path.join(dir, 'lingering-shell');
+    const pidFile = path.join(dir, 'pid');
+    // Runs the command, then stays (as a login profile that starts something in the foreground would).
+    fs.writeFileSync(shell, `#!/bin/sh\necho $$ > '${pidFile}'\nshift 3\nPATH=/lingering/bin /bin/sh -c "$1"\ntrap '' TERM\nsleep 60\n`, { mode: 0o755 });
+    const started = Date.now();
+    try {
+      assert.equal(await probeLoginShellPath(shell, 'linux'), '/lingering/bin');
+      assert.ok(Date.now() - started < 2_000, `answered after ${Date.now() - started} ms, not at the time limit`);
+      // Its process group: the shell and the sleep its profile left running.
+      const group = -Number(fs.readFileSync(pidFile, 'utf8'));
+      await waitUntil(() => !isRunning(group), 5_000, 'the lingering shell and its sleep ended');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('asks nothing on Windows or without a shell', async () => {
     assert.equal(await probeLoginShellPath('/bin/sh', 'win32'), undefined);
     assert.equal(await probeLoginShellPath('', 'linux'), undefined);
   });
 });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
