@@ -8,11 +8,11 @@ import { notMeasured, ratioFigure, valueFigure } from '../lib/figure.mjs';
 import { productionExtension } from '../lib/productionBuild.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
-import { chatDocument, domNodeCount, openChatView, turnEnded } from '../e2e/chat.mjs';
+import { chatDocument, domNodeCount, openChatView, quietProbes, turnEnded } from '../e2e/chat.mjs';
 import { BLANK_WEBVIEW_EXTENSION, byChromiumType, findBrowserProcesses, findExtensionHost, idlePercent, openFloorWindow } from '../e2e/idle.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
 import { installProbe } from '../e2e/probe.mjs';
-import { BURST_CHUNKS, FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
+import { benchAgentSettings, BURST_CHUNKS, FLOOD_END, SMALL_END, SMALL_ENTRIES, writeScenario } from '../e2e/scenario.mjs';
 import { CALIBRATION_MS, LONG_TASK_MS } from '../e2e/longTasks.mjs';
 import { burstRound, coldOpen, flood, reshow, streamRound } from '../e2e/steps.mjs';
 
@@ -36,10 +36,6 @@ async function until(find, what, timeoutMs = 30_000) {
   }
 }
 
-/** The probes in every frame of `page` stop polling (a window at rest must not be kept busy by the bench itself). */
-async function quietProbes(page) {
-  await Promise.all(page.frames().map((frame) => frame.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
-}
 
 async function measureIdle(groups, rounds) {
   const samples = [];
@@ -101,8 +97,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
   const entries = quick ? 2_000 : 10_000;
   const extension = productionExtension(path.join(scratchDir, 'extension'));
   const scenarioFile = writeScenario(path.join(scratchDir, 'scenario.json'), { entries, ...STREAM });
-  const agent = { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
-  const session = await openWorkbenchSession(scratchDir, { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' });
+  const session = await openWorkbenchSession(scratchDir, benchAgentSettings(extension, scenarioFile));
   let page;
   let floorWindow;
   try {

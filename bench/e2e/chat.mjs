@@ -16,6 +16,11 @@ export async function chatDocument(page, timeout = 60_000) {
   return frame;
 }
 
+/** The probes in every frame of `page` stop polling (a window at rest must not be kept busy by the bench itself). */
+export async function quietProbes(page) {
+  await Promise.all(page.frames().map((frame) => frame.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
+}
+
 export async function sendPrompt(frame, text) {
   const input = frame.locator('textarea[aria-label="Message the agent"]');
   await input.waitFor({ timeout: 60_000 });

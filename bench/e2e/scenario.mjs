@@ -8,6 +8,7 @@
 //             HOLD_MS before one follows: how long a message's unfinished first line stays off screen.
 //   "burst" → BURST_CHUNKS chunks of one message, four per timer tick, then BURST-END-<turn>: what a fast model does to the view.
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const SMALL_END = 'SMALL-END';
 export const FLOOD_END = 'FLOOD-END';
@@ -77,6 +78,12 @@ export function workbenchScenario({ entries, chunks, delayMs }) {
       },
     ],
   };
+}
+
+/** Workbench settings that make the extension's own scripted agent (its demo-agent.js) play `scenarioFile`. */
+export function benchAgentSettings(extension, scenarioFile) {
+  const agent = { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
+  return { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' };
 }
 
 export function writeScenario(file, options) {

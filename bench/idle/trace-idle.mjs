@@ -10,11 +10,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chatDocument, openChatView, sendPrompt, turnEnded } from '../e2e/chat.mjs';
+import { chatDocument, openChatView, quietProbes, sendPrompt, turnEnded } from '../e2e/chat.mjs';
 import { BLANK_WEBVIEW_EXTENSION } from '../e2e/idle.mjs';
 import { installProbe } from '../e2e/probe.mjs';
 import { probeOptions } from '../e2e/latency.mjs';
-import { FLOOD_END, writeScenario } from '../e2e/scenario.mjs';
+import { benchAgentSettings, FLOOD_END, writeScenario } from '../e2e/scenario.mjs';
 import { coldOpen, flood, reshow } from '../e2e/steps.mjs';
 import { productionExtension } from '../lib/productionBuild.mjs';
 import { newWorkbenchPage, openWorkbenchSession, saveFailure } from '../lib/workbench.mjs';
@@ -33,8 +33,7 @@ const TIMELINE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 
 async function main() {
   const extension = productionExtension(path.join(scratch, 'extension'));
   const scenarioFile = floodEntries > 0 ? writeScenario(path.join(scratch, 'scenario.json'), { entries: floodEntries, chunks: 40, delayMs: 50 }) : undefined;
-  const agent = scenarioFile && { id: 'bench', name: 'Benchmark agent', command: process.execPath, args: [path.join(extension, 'dist', 'demo-agent.js'), '--scenario', scenarioFile] };
-  const session = await openWorkbenchSession(scratch, agent ? { 'acp.agents': [agent], 'acp.defaultAgent': 'bench' } : {});
+  const session = await openWorkbenchSession(scratch, scenarioFile ? benchAgentSettings(extension, scenarioFile) : {});
   let shown;
   try {
     const { page, context } = await newWorkbenchPage(session.browser);
@@ -57,7 +56,7 @@ async function main() {
         await sendPrompt(frame, 'hello');
         await turnEnded(frame);
       }
-      await Promise.all(page.frames().map((f) => f.evaluate(() => window.__benchProbe?.stopPolling?.()).catch(() => undefined)));
+      await quietProbes(page);
     }
     const cdp = await context.newCDPSession(page);
     if (process.argv.includes('--gc')) await cdp.send('HeapProfiler.collectGarbage');

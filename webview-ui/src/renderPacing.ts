@@ -12,7 +12,7 @@ import { options } from 'preact';
 export const BEHIND_GAP_MS = 4;
 
 /** Events of the user's own doing, whose state changes are drawn at once. */
-export const USER_EVENTS = ['keydown', 'keyup', 'beforeinput', 'input', 'compositionend', 'pointerdown', 'mousedown', 'click', 'paste', 'drop'] as const;
+const USER_EVENTS = ['keydown', 'keyup', 'beforeinput', 'input', 'compositionend', 'pointerdown', 'mousedown', 'click', 'paste', 'drop'] as const;
 
 const USER_EVENT_TYPES: ReadonlySet<string> = new Set(USER_EVENTS);
 
@@ -34,20 +34,18 @@ export function paceRendering(): void {
   let lastRenderEnd = -Infinity;
   /** The render pass waiting for its animation frame, if one is. */
   let waiting: (() => void) | undefined;
-  const runWaiting = (): void => {
-    const render = waiting;
-    waiting = undefined;
-    if (!render) return;
+  const draw = (render: () => void): void => {
     render();
     lastRenderEnd = performance.now();
   };
+  const runWaiting = (): void => {
+    const render = waiting;
+    waiting = undefined;
+    if (render) draw(render);
+  };
   options.debounceRendering = (render) => {
-    const run = (): void => {
-      render();
-      lastRenderEnd = performance.now();
-    };
     if (renderTiming(performance.now(), lastRenderEnd, inUserEvent()) === 'soon') {
-      queueMicrotask(run);
+      queueMicrotask(() => draw(render));
       return;
     }
     waiting = render;
