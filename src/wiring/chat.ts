@@ -86,6 +86,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       { type: 'starting', starting: shown.starting ?? null },
     ],
     log: agents.log,
+    secretRules: agents.secretRules,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');
   const history = new SessionHistory({
