@@ -24,6 +24,8 @@ import { SessionPrompts } from './sessionPrompts';
 import { SessionKey, SessionKeys } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
 import { AgentFailure } from '../acp/failureMessage';
+import { DROPPED_FILE_CHARS, FileTranscriptSpill, defaultSpillBase } from './transcriptSpill';
+import type { SecretRules } from '../shared/secretText';
 
 export interface SessionRegistryDeps {
   /** The running agents (and the selected one); the registry does not dispose it. */
@@ -47,6 +49,8 @@ export interface SessionRegistryDeps {
   resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
   /** A queued prompt to this agent could not be sent. */
   onQueuedPromptError?(error: unknown, agentName: string): void;
+  /** The secrets masked in the files sessions write (their spill files); token shapes only by default. */
+  secretRules?(): SecretRules;
 }
 
 /** A session open in the panel. */
@@ -408,7 +412,8 @@ export class SessionRegistry {
     const key = this.keys.next();
     const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
-    const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate);
+    const spill = new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, this.deps.log, DROPPED_FILE_CHARS, this.deps.secretRules);
+    const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate, spill);
     const open: OpenSession = {
       key,
       session,

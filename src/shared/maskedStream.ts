@@ -7,7 +7,7 @@
 // text from the cut on and compares it with what that part gave before: mostly it only grew (`append`); when the new
 // text completed a secret whose beginning was already given out, the masked text changed before its end
 // (`rewrite`: keep its first `keep` characters, then `text`).
-import { renderMasked, secretHits, type SecretHit, type SecretRules } from './secretText';
+import { maskText, renderMasked, secretHits, type SecretHit, type SecretRules } from './secretText';
 
 export type MaskedGrowth = { kind: 'append'; text: string } | { kind: 'rewrite'; keep: number; text: string };
 
@@ -46,21 +46,55 @@ export class MaskedStream {
 
   /** Moves the cut as close to `reach` before the end as it can go without being in a secret (or at its end). */
   private moveCut(text: string, hits: readonly SecretHit[]): void {
-    let next = text.length - this.rules.reach;
-    if (next <= this.cut) return;
-    for (let moved = true; moved; ) {
-      moved = false;
-      for (const hit of hits) {
-        if (hit.start < next && next <= hit.end) {
-          next = hit.start;
-          moved = true;
-        }
-      }
-    }
+    const next = cutOutside(text.length - this.rules.reach, hits);
     if (next <= this.cut) return;
     const before = hits.length === 0 ? next - this.cut : renderMasked(text, hits, this.cut, next).length;
     this.maskedBeforeCut += before;
     this.tail = this.tail.slice(before);
     this.cut = next;
+  }
+}
+
+/** `at`, or the start of the secret it is in or at the end of (again, for the secret that one is in). */
+function cutOutside(at: number, hits: readonly SecretHit[]): number {
+  let cut = at;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const hit of hits) {
+      if (hit.start < cut && cut <= hit.end) {
+        cut = hit.start;
+        moved = true;
+      }
+    }
+  }
+  return cut;
+}
+
+/**
+ * Text appended piece by piece to what cannot be rewritten (a file): `push` gives what can be written now, masked,
+ * and holds back the last `reach` characters (a secret that a later piece completes can start there); `flush` gives
+ * what was held back. Only the held-back text is kept. A secret split exactly where `flush` was called is not seen
+ * whole (the file was read in the middle of a message).
+ */
+export class MaskedAppends {
+  private pending = '';
+
+  constructor(private readonly rules: () => SecretRules) {}
+
+  push(text: string): string {
+    this.pending += text;
+    const rules = this.rules();
+    const hits = secretHits(this.pending, rules);
+    const cut = cutOutside(this.pending.length - rules.reach, hits);
+    if (cut <= 0) return '';
+    const out = hits.length === 0 ? this.pending.slice(0, cut) : renderMasked(this.pending, hits, 0, cut);
+    this.pending = this.pending.slice(cut);
+    return out;
+  }
+
+  flush(): string {
+    const out = maskText(this.pending, this.rules());
+    this.pending = '';
+    return out;
   }
 }

@@ -13,25 +13,9 @@ import type { ContentBlock } from '../shared/acp';
 import { MaskedStream } from '../shared/maskedStream';
 import type { EntryId, SessionHeader, TranscriptEntry } from '../shared/model';
 import { isRecord } from '../shared/narrow';
+import { ADDRESS_KEYS } from '../shared/entrySecrets';
 import { maskText, maskValue, type SecretRules } from '../shared/secretText';
 import type { ViewCopies } from './patchCoalescer';
-
-/** Members that address things (the view sends them back, or opens them): never masked. */
-export const ADDRESS_KEYS: ReadonlySet<string> = new Set([
-  'id',
-  'toolCallId',
-  'messageId',
-  'requestKey',
-  'optionId',
-  'terminalId',
-  'elicitationId',
-  'compactionId',
-  'childSessionId',
-  'promptEntryId',
-  'sessionId',
-  'path',
-  'uri',
-]);
 
 const MESSAGE_KINDS = new Set(['user', 'agent', 'thought']);
 

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
 import { maskValue, type SecretRules } from '../../../src/shared/secretText';
-import { ADDRESS_KEYS, MaskedView } from '../../../src/webview/maskedView';
+import { ADDRESS_KEYS } from '../../../src/shared/entrySecrets';
+import { MaskedView } from '../../../src/webview/maskedView';
 import { createSessionState } from '../../../src/shared/reducer';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';

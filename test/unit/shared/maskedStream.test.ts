@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MaskedStream, type MaskedGrowth } from '../../../src/shared/maskedStream';
+import { MaskedAppends, MaskedStream, type MaskedGrowth } from '../../../src/shared/maskedStream';
 import { MASK, maskText, secretRules } from '../../../src/shared/secretText';
 
 /** What a view that applies each growth holds. */
@@ -88,5 +88,23 @@ describe('maskedStream: a growing text masked as it grows', () => {
     // The part masked again on each growth stays short: what is before the cut is never looked at again.
     const tail = (masked as unknown as { tail: string }).tail;
     assert.ok(tail.length <= secret.length + 64 + 60, `tail of ${tail.length}`);
+  });
+
+  it('appends to what cannot be rewritten: holds back the end, gives the same text as masking the whole', () => {
+    const known = [secret, 'abcdefgh'];
+    const next = random(7);
+    for (let round = 0; round < 100; round++) {
+      let text = '';
+      while (text.length < 500) text += ['words ', secret, 'abcdefgh', ' sk-abcdefghijklmnopqrstu ', '\n'][Math.floor(next() * 5)]!;
+      const appends = new MaskedAppends(() => secretRules(known));
+      let written = '';
+      for (let at = 0; at < text.length; ) {
+        const size = 1 + Math.floor(next() * 30);
+        written += appends.push(text.slice(at, at + size));
+        at += size;
+      }
+      written += appends.flush();
+      assert.equal(written, maskText(text, secretRules(known)), `round ${round}`);
+    }
   });
 });
