@@ -72,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     auth: features.auth,
     history: chat.history,
     logUri: context.logUri,
+    storageUri: context.storageUri,
+    globalStorageUri: context.globalStorageUri,
     heldBy: (sessionKey) => ({
       open: registry.get(sessionKey) !== undefined,
       parts: registry.get(sessionKey)?.session.held() ?? 0,
