@@ -1,6 +1,9 @@
 // Loaded by the workbench as `extensionTestsPath` inside the real extension host (see files-read.mjs): times
 // fs/read_text_file through the files service's own handler on real TextDocuments, against the floor
 // "getText() + JSON.stringify" measured in the same rounds, and logs one tagged JSON line with the samples.
+// It reaches the files service through the extension's test API, which activate() returns only in
+// ExtensionMode.Test: VS Code gives the extension under development that mode because this file is loaded as
+// `extensionTestsPath` (in any other window the extension's exports are undefined).
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const vscode = require('vscode');
@@ -19,6 +22,7 @@ exports.run = async function run() {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
   const api = await extension.activate();
+  if (!api) throw new Error(`${EXTENSION_ID} gave no test API: it does not run in ExtensionMode.Test here`);
   const root = vscode.workspace.workspaceFolders[0].uri.fsPath;
   // A files part of a session of the bench's own, called as a session calls it.
   const part = api.files && api.files.createPart({ sessionKey: 'bench', sessionId: 'bench', cwd: root, roots: [root] });

@@ -1,11 +1,11 @@
 // Activation: the composition root. Each concern is wired in src/wiring (agents and secrets, sessions, the chat, the
-// features around it, shutdown); this file puts them together and hands the tests their API.
+// features around it, shutdown); this file puts them together and, in a window that runs tests, hands them their API.
 import * as vscode from 'vscode';
 import { ProcessWatchdog } from './acp/processWatchdog';
 import { createClientServices } from './clientServices';
 import { createPermissionPolicy } from './policy/vscode/permissionPolicy';
 import type { AcpExtensionApi } from './testApi/extensionApi';
-import { SessionsApi } from './testApi/sessionsApi';
+import { createTestApi } from './testApi/testApi';
 import { wireAgents } from './wiring/agents';
 import { wireChat } from './wiring/chat';
 import { wireFeatures } from './wiring/features';
@@ -17,7 +17,13 @@ export type { AcpExtensionApi, SessionHoldings } from './testApi/extensionApi';
 /** Stops every process the extension started; set by activate(), returned by deactivate(). */
 let stopEverything: (() => Promise<void>) | undefined;
 
-export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
+/**
+ * Other extensions get nothing (`getExtension(...).exports` is undefined): the internal API, with its swappable
+ * dialogs and policy, goes only to tests, in a window whose extension host runs them (`extensionTestsPath` makes
+ * VS Code activate the extension under development in `ExtensionMode.Test`; the benchmarks that need it load
+ * their probes the same way).
+ */
+export function activate(context: vscode.ExtensionContext): AcpExtensionApi | undefined {
   // Ends the agents' and terminal commands' process groups should this host die before it stopped them.
   const watchdog = new ProcessWatchdog();
   const agents = wireAgents(context, watchdog);
@@ -56,32 +62,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi {
     { dispose: () => void stopAll() },
   );
   stopEverything = stopAll;
-  const { registry } = parts;
-  return {
-    sessions: new SessionsApi(parts),
-    agentSelected,
-    composer: chat.composer,
-    permissionNotifier: chat.permissionNotifier,
-    elicitationNotifier: chat.elicitationNotifier,
-    files: clientServices.files,
-    terminalOutputs: clientServices.terminalOutputs,
-    review: features.review,
-    follow: features.follow,
-    picks: features.picks,
-    policy,
-    auth: features.auth,
-    history: chat.history,
-    logUri: context.logUri,
-    storageUri: context.storageUri,
-    globalStorageUri: context.globalStorageUri,
-    heldBy: (sessionKey) => ({
-      open: registry.get(sessionKey) !== undefined,
-      parts: registry.get(sessionKey)?.session.held() ?? 0,
-      review: features.review.service.holds(sessionKey),
-      queued: registry.get(sessionKey)?.prompts.queue.length ?? 0,
-    }),
-    spilledText: chat.spilled,
-  };
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return createTestApi({ context, sessions, chat, features, clientServices, policy });
 }
 
 /** Resolves once every agent and terminal command the extension started has stopped (bounded, see wiring/shutdown). */

@@ -146,21 +146,26 @@ export class AgentRuntime {
       const connection = this.connect(agentProcess);
       this.connectionInstance = connection;
       const running = agentProcess;
+      // The end of the agent is acted on only after everything it wrote before is handled: its last words first.
       running.onExit((exit) => {
-        // While starting, the failed initialize says it; afterwards the exit itself is the news.
-        if (generation !== this.generation || this.current.state !== 'ready') return;
-        this.fail({ summary: `${this.name} stopped: it ${describeExit(exit)}. Restart it, or send a message to start it again.` }, running);
+        void connection.dispatched().then(() => {
+          // While starting, the failed initialize says it; afterwards the exit itself is the news.
+          if (generation !== this.generation || this.current.state !== 'ready') return;
+          this.fail({ summary: `${this.name} stopped: it ${describeExit(exit)}. Restart it, or send a message to start it again.` }, running);
+        });
       });
       running.onOutputClosed(() => {
-        if (generation !== this.generation || this.current.state !== 'ready') return;
-        this.fail(
-          {
-            summary:
-              `${this.name} closed its output (stdout) while still running, so nothing more can come from it. ` +
-              'It was stopped; Restart it to go on.',
-          },
-          running,
-        );
+        void connection.dispatched().then(() => {
+          if (generation !== this.generation || this.current.state !== 'ready') return;
+          this.fail(
+            {
+              summary:
+                `${this.name} closed its output (stdout) while still running, so nothing more can come from it. ` +
+                'It was stopped; Restart it to go on.',
+            },
+            running,
+          );
+        });
       });
       const result = await this.untilAnswered(
         connection.initialize(this.options.clientInfo, this.options.clientCapabilities),

@@ -39,6 +39,7 @@ import type {
 } from '../shared/acp';
 import { acpCancellationStrategy } from './cancellation';
 import { guardRequestIds } from './duplicateRequests';
+import { InputDrain } from './inputDrain';
 
 /** Agent → client requests that act on the user's machine, served by pluggable client services. */
 export const CLIENT_SERVICE_METHODS = [
@@ -87,12 +88,17 @@ export class AcpClientConnection implements Disposable {
   private readonly connection: MessageConnection;
   private readonly closeEmitter = new Emitter<void>();
   readonly onClose: Event<void> = this.closeEmitter.event;
+  private readonly input: InputDrain;
 
   constructor(reader: MessageReader, writer: MessageWriter, handlers: AgentRequestHandlers, logger: Logger) {
     const guarded = guardRequestIds(reader, writer, (id, method) =>
       logger.warn(`Answered -32600 to ${method} with id ${JSON.stringify(id)}: a request with that id is still unanswered`),
     );
-    this.connection = createMessageConnection(guarded.reader, guarded.writer, logger, { cancellationStrategy: acpCancellationStrategy });
+    this.input = new InputDrain(guarded.reader);
+    this.connection = createMessageConnection(this.input, guarded.writer, logger, {
+      cancellationStrategy: acpCancellationStrategy,
+      messageStrategy: this.input.strategy,
+    });
     this.connection.onNotification('session/update', (params: unknown) => handlers.sessionUpdate(params));
     this.connection.onNotification('elicitation/complete', (params: unknown) => handlers.elicitationComplete?.(params));
     for (const method of SESSION_REQUEST_METHODS) {
@@ -101,6 +107,14 @@ export class AcpClientConnection implements Disposable {
     this.connection.onUnhandledNotification((message) => logger.info(`Ignored notification ${message.method}`));
     this.connection.onClose(() => this.closeEmitter.fire());
     this.connection.listen();
+  }
+
+  /**
+   * Resolves once every message read from the agent so far has been handed to its handler; once its output has
+   * ended, every message it wrote. Act on the agent's exit after this, or its last messages are lost.
+   */
+  dispatched(): Promise<void> {
+    return this.input.dispatched();
   }
 
   /** Negotiates the protocol; any version but ours ends the connection with a ProtocolVersionError. */

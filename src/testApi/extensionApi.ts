@@ -1,4 +1,5 @@
-// What activate() returns: the extension's parts as the integration tests drive and watch them.
+// What activate() returns under tests (ExtensionMode.Test; see src/extension.ts): the extension's parts as the
+// integration tests drive and watch them. Outside tests activate() returns nothing.
 import type * as vscode from 'vscode';
 import type { PalettePicks } from '../commands/quickPick';
 import type { ComposerHost } from '../composer/composerHost';
@@ -24,7 +25,7 @@ export interface SessionHoldings {
   queued: number;
 }
 
-/** What activate() returns; the integration tests use it to watch sessions. */
+/** What activate() returns under tests, and only there; the integration tests use it to drive and watch sessions. */
 export interface AcpExtensionApi {
   /** The sessions (open ones, the shown one, the agents) as the tests drive them. */
   readonly sessions: SessionsApi;

@@ -21,8 +21,9 @@ export function slug(name) {
  * @param {import('playwright-core').Browser} browser
  * `settings` may be a function of the test's scratch folder that resolves to the settings (for settings that need
  * something started first, such as a fake model endpoint); what it returns in `dispose` runs once the test is over.
- * `env` is laid over the environment code-server (and so the extension host) starts with.
- * @param {{ name: string, env?: Record<string, string>, settings?: Record<string, unknown> | ((scratch: string) => Promise<{ settings: Record<string, unknown>, dispose?: () => Promise<void> }>) }} test
+ * `env` is laid over the environment code-server (and so the extension host) starts with. `installedExtensions` are
+ * extension folders installed as the user's own (ordinary) extensions beside ours, which is under development.
+ * @param {{ name: string, env?: Record<string, string>, installedExtensions?: string[], settings?: Record<string, unknown> | ((scratch: string) => Promise<{ settings: Record<string, unknown>, dispose?: () => Promise<void> }>) }} test
  */
 export async function createFixture(browser, test) {
   mkdirSync(e2eArtifactsDir, { recursive: true });
@@ -43,6 +44,7 @@ export async function createFixture(browser, test) {
       settings,
       logFile: path.join(e2eArtifactsDir, `${slug(test.name)}.code-server.log`),
       env: { ACP_TEST_REPO_ROOT: repoRoot, ACP_TEST_WORKSPACE: workspace, ...test.env },
+      installedExtensions: test.installedExtensions,
     });
     cleanups.push(server.stop);
     const { context, page } = await newWorkbenchPage(browser);

@@ -1,7 +1,7 @@
 // Starts a private code-server on 127.0.0.1 (a port the OS picks), waits until it serves, and stops it
 // with everything it started.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCodeServer } from '../../scripts/ensure-code-server.mjs';
 import { makeTempDir } from './temp.mjs';
@@ -33,6 +33,8 @@ export function exitOnSignals() {
  * @param {number} [options.port] a fixed port (default 0: the OS picks a free one)
  * @param {string} [options.dataDir] keep user data and extensions here instead of a fresh temp dir
  * @param {boolean} [options.gallery] keep the extension marketplace (default false: tests never query it)
+ * @param {string[]} [options.installedExtensions] extension folders (each with its package.json) installed before
+ *   the start, as ordinary extensions of the user (not under development)
  * @returns {Promise<{ baseUrl: string, port: number, logFile: string, dataDir: string,
  *   exited: Promise<{ code: number | null, signal: string | null }>, stop: () => Promise<void> }>}
  */
@@ -42,7 +44,9 @@ export async function startCodeServer(options = {}) {
   const dataDir = options.dataDir ?? temp.dir;
   const userDataDir = path.join(dataDir, 'user-data');
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-  mkdirSync(path.join(dataDir, 'extensions'), { recursive: true });
+  const extensionsDir = path.join(dataDir, 'extensions');
+  mkdirSync(extensionsDir, { recursive: true });
+  for (const folder of options.installedExtensions ?? []) installExtensionFolder(folder, extensionsDir);
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
   // A kept dataDir keeps the user's own settings; a fresh one gets the test defaults.
   if (!existsSync(settingsFile)) writeFileSync(settingsFile, `${JSON.stringify(userSettings(options.settings), null, 2)}\n`);
@@ -57,7 +61,7 @@ export async function startCodeServer(options = {}) {
     '--auth', 'none',
     '--config', configFile,
     '--user-data-dir', userDataDir,
-    '--extensions-dir', path.join(dataDir, 'extensions'),
+    '--extensions-dir', extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
@@ -91,6 +95,15 @@ export async function startCodeServer(options = {}) {
     return stopping;
   };
   return { baseUrl, port: Number(new URL(baseUrl).port), logFile, dataDir, exited, stop };
+}
+
+/**
+ * Copies an extension folder into the extensions folder as `<publisher>.<name>-<version>`, where an installed
+ * extension lives: on its first start the server takes every such folder into its list of installed extensions.
+ */
+function installExtensionFolder(folder, extensionsDir) {
+  const { publisher, name, version } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  cpSync(folder, path.join(extensionsDir, `${publisher}.${name}-${version}`), { recursive: true });
 }
 
 function serverEnv(options) {

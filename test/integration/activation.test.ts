@@ -31,6 +31,15 @@ describe('activation', () => {
     assert.equal(extension.isActive, true);
   });
 
+  // The window that runs these tests (extensionTestsPath) activates the extension in ExtensionMode.Test, the only
+  // mode in which it hands out its internal API; other windows get nothing (test/e2e/extension-exports.e2e.mjs).
+  it('hands its test API to the tests, whose window runs it in ExtensionMode.Test', () => {
+    const exports: unknown = ourExtension().exports;
+    assert.ok(typeof exports === 'object' && exports !== null, `the extension's exports are ${String(exports)}, not the test API`);
+    const sessions: unknown = (exports as { sessions?: unknown }).sessions;
+    assert.equal(typeof (sessions as { prompt?: unknown } | undefined)?.prompt, 'function', 'the test API has no sessions.prompt');
+  });
+
   it('gets the generated focus command for its chat view', async () => {
     const commands = await vscode.commands.getCommands(true);
     assert.ok(commands.includes('acp.chat.focus'), 'VS Code did not generate acp.chat.focus for the contributed view');

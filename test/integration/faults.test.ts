@@ -154,7 +154,7 @@ describe('fault matrix: a scripted agent that fails', function () {
 
       assert.equal(session.ended, true);
       assert.equal(session.state.header.turn, 'idle');
-      assert.match(agentText(session), /^Here is the first half/);
+      assert.equal(agentText(session), 'Here is the first half of the answer', 'all of the partial answer stays');
       const agent = await untilAgentStatus(api, 'failed');
       assert.match(agent.message ?? '', /stopped: it exited with code 1\. Restart it, or send a message to start it again\.$/);
       assert.match(agent.details ?? '', /Last lines of its output \(stderr\):\n[^]*panic: connection to the model lost\n {4}at stream/);
@@ -166,6 +166,21 @@ describe('fault matrix: a scripted agent that fails', function () {
 
       await api.sessions.restartAgent();
       assert.equal(api.sessions.agent?.status, 'ready', 'Restart starts the agent again');
+    });
+
+    it('writes a burst and exits at once: every chunk it wrote is in the transcript, before the failure notice', async () => {
+      // Started directly (no child holds its pipes), so its output ends with its exit, as with most agents.
+      await useAgentEntry(api, scriptedEntry('fault-last-words'));
+      const session = await api.sessions.newSession();
+      await within(api.sessions.prompt('answer me'), DEADLINE_MS, 'the prompt hangs after the agent died');
+
+      const agent = await untilAgentStatus(api, 'failed');
+      assert.match(agent.message ?? '', /stopped: it exited with code 1\./);
+      const chunks = agentText(session).match(/#\d+/g) ?? [];
+      assert.equal(chunks.length, 2000, 'every chunk reached the transcript');
+      assert.equal(chunks.at(-1), '#1999', 'the last one too');
+      const kinds = session.state.entries.map((entry) => entry.kind);
+      assert.equal(kinds.lastIndexOf('agent') < kinds.lastIndexOf('notice'), true, 'the failure notice comes after the answer');
     });
 
     it('dies while a permission prompt is open: the prompt closes, the turn ends', async () => {

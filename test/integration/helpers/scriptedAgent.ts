@@ -6,10 +6,13 @@ import type { AcpExtensionApi } from '../../../src/extension';
 
 export const EXTENSION_ID = 'acp-client-dev.acp-client';
 
+/** Activates the extension and returns its test API (given only in a window that runs tests: ExtensionMode.Test). */
 export async function activateExtension(): Promise<AcpExtensionApi> {
-  const extension = vscode.extensions.getExtension<AcpExtensionApi>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<AcpExtensionApi | undefined>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed`);
-  return extension.activate();
+  const api = await extension.activate();
+  if (!api) throw new Error(`${EXTENSION_ID} gave no test API: this extension host does not run it in ExtensionMode.Test`);
+  return api;
 }
 
 export function repoRoot(): string {

@@ -112,6 +112,31 @@ describe('agent runtime', function () {
     assert.throws(() => runtime.connection, /not ready/);
   });
 
+  it('dispatches every message the agent wrote before it exited before reporting the exit', async () => {
+    // Chunks written as fast as the pipe takes them, then the exit: many are still queued in the connection when
+    // the exit is known, and all must reach the session before the failure does.
+    const chunks = 2000;
+    const lastWords = { name: 'last-words', turns: [{ steps: [{ flood: { chunks, chars: 1 } }, { exit: 1 }] }] };
+    const runtime = track(runtimeFor(lastWords));
+    await runtime.start();
+    const { sessionId } = await runtime.connection.newSession({ cwd: os.tmpdir(), mcpServers: [] });
+    const received: string[] = [];
+    let receivedAtFailure: number | undefined;
+    runtime.registerSession(sessionId, {
+      sessionUpdate: (params) => received.push((params as { update: { content: { text: string } } }).update.content.text),
+      handleRequest: () => Promise.reject(new Error('unexpected')),
+    });
+    runtime.onDidChangeState((change) => {
+      if (change.state === 'failed') receivedAtFailure ??= received.length;
+    });
+    const failed = nextState(runtime, 'failed');
+    const prompt = runtime.connection.prompt({ sessionId, prompt: [{ type: 'text', text: 'x' }] });
+    assert.match((await failed).message ?? '', /exited with code 1/);
+    await assert.rejects(prompt, 'the pending prompt does not hang');
+    assert.equal(receivedAtFailure, chunks, 'every chunk reached the session before the failure');
+    assert.match(received.at(-1) ?? '', /#1999$/, 'the last chunk the agent wrote');
+  });
+
   it('fails with a clear message when the command does not exist', async () => {
     const runtime = track(runtimeFor(hello, { command: 'acp-agent-that-does-not-exist' }));
     await assert.rejects(runtime.start());
