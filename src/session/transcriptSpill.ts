@@ -115,9 +115,10 @@ export class FileTranscriptSpill implements TranscriptSpill {
 
   appendDropped(entries: readonly TranscriptEntry[]): void {
     if (entries.length === 0 || this.droppedChars > this.droppedFileChars) return;
-    const text = `${maskText(entriesToMarkdown(entries), this.rules())}\n\n`;
-    this.droppedChars += text.length;
-    this.write(this.droppedPath(), text);
+    const markdown = entriesToMarkdown(entries);
+    this.droppedChars += markdown.length + 2;
+    // Masked when its turn to be written comes (in turn with the writes, not in the middle of a flood's updates).
+    this.write(this.droppedPath(), () => `${maskText(markdown, this.rules())}\n\n`);
     if (this.droppedChars > this.droppedFileChars) {
       const size = Math.round(this.droppedFileChars / (1024 * 1024));
       this.write(this.droppedPath(), `---\n\n*Entries dropped after this point were not kept: this file reached its limit of ${size} MB.*\n`);

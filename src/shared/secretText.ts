@@ -33,8 +33,8 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /\b((?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]{8,}/g,
 ];
 
-/** Where any token shape could start: one scan that finds nothing in almost all text. */
-const TOKEN_START = /\b(?:sk-|gh[pousr]_|github_pat_|xox[abeprs]-|AKIA|AIza|Bearer\s|Basic\s)/g;
+/** Where any token shape could start. */
+const TOKEN_START = String.raw`\b(?:sk-|gh[pousr]_|github_pat_|xox[abeprs]-|AKIA|AIza|Bearer\s|Basic\s)`;
 
 /**
  * How far before the end of a text a token that is not complete yet can start (the longest prefix and shortest
@@ -50,6 +50,12 @@ export interface SecretRules {
   readonly reach: number;
   /** The values they were made from, to tell whether they changed. */
   readonly key: string;
+  /** Where the first secret could start (a known value, or a token shape's start): one scan that finds nothing in almost all text. */
+  readonly candidate: RegExp;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function secretRules(known: readonly string[]): SecretRules {
@@ -60,7 +66,8 @@ export function secretRules(known: readonly string[]): SecretRules {
     forms.add(JSON.stringify(value).slice(1, -1));
   }
   const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return { forms: sorted, reach: (sorted[0]?.length ?? 0) + TOKEN_REACH, key: known.join('\u0000') };
+  const candidate = new RegExp([...sorted.map(escapeRegExp), TOKEN_START].join('|'), 'g');
+  return { forms: sorted, reach: (sorted[0]?.length ?? 0) + TOKEN_REACH, key: known.join('\u0000'), candidate };
 }
 
 /** The rules for the secrets `known()` gives, made again only when they change. */
@@ -84,18 +91,20 @@ export interface SecretHit {
  * The secrets in `text` that start at `from` or later, ordered by where their masked part starts. The token shapes'
  * word boundaries see the text before `from`.
  */
-export function secretHits(text: string, rules: SecretRules, from = 0): SecretHit[] {
+export function secretHits(text: string, rules: SecretRules, start = 0): SecretHit[] {
   const hits: SecretHit[] = [];
+  // No secret starts before the first candidate (none at all, mostly): the passes below start there.
+  rules.candidate.lastIndex = start;
+  const first = rules.candidate.exec(text);
+  if (!first) return hits;
+  const from = first.index;
   for (const form of rules.forms) {
     for (let at = text.indexOf(form, from); at >= 0; at = text.indexOf(form, at + 1)) hits.push({ start: at, maskFrom: at, end: at + form.length });
   }
-  TOKEN_START.lastIndex = from;
-  if (TOKEN_START.test(text)) {
-    for (const shape of TOKEN_SHAPES) {
-      shape.lastIndex = from;
-      for (let match = shape.exec(text); match; match = shape.exec(text)) {
-        hits.push({ start: match.index, maskFrom: match.index + match[1]!.length, end: match.index + match[0].length });
-      }
+  for (const shape of TOKEN_SHAPES) {
+    shape.lastIndex = from;
+    for (let match = shape.exec(text); match; match = shape.exec(text)) {
+      hits.push({ start: match.index, maskFrom: match.index + match[1]!.length, end: match.index + match[0].length });
     }
   }
   if (hits.length > 1) hits.sort((a, b) => a.maskFrom - b.maskFrom);
