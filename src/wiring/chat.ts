@@ -100,7 +100,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn, maskTitles),
     roots: workspaceRoots,
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
-    post: (message) => provider.post(message),
+    // Titles in the history list (the agent's list, the record) with their secrets masked, as in the chat.
+    post: (message) => provider.post({ ...message, items: message.items.map((item) => (item.title ? { ...item, title: maskText(item.title, agents.secretRules()) } : item)) }),
     log: agents.extensionLog.of('history'),
     transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn, agents.secretRules),
   });
