@@ -52,7 +52,10 @@ const HOME_PLACES: readonly HomePlace[] = [
 
 const SYSTEM_PLACES: readonly SystemPlace[] = [{ absolute: '/proc', what: 'the environment and memory of running processes' }];
 
-const NAMED_FILES: readonly NamedFile[] = [{ name: /^\.env(\..+)?$/i, place: '.env files', what: 'environment settings such as API keys' }];
+// `.env.example` and its kin are the templates a project commits (names, no values): agents read them often.
+const NAMED_FILES: readonly NamedFile[] = [
+  { name: /^\.env(?!\.(example|sample|template|dist)$)(\..+)?$/i, place: '.env files', what: 'environment settings such as API keys' },
+];
 
 /** The secret place `file` (absolute, normalised) is in, if any; `home` is the user's home folder. */
 export function secretLocationOf(file: string, home: string): SecretLocation | undefined {
