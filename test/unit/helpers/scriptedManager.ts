@@ -20,7 +20,10 @@ export function scriptedManager(
   const starts = new Map<string, number>();
   /** The methods of every request and notification the client sent, in order. */
   const sent: string[] = [];
-  /** The methods of the client's requests the agent answered (result or error), in the order of the answers. */
+  /**
+   * The methods of the client's requests the agent answered, in the order of the answers: the method's name for a
+   * result, `<method> (error)` for an error (an agent that honours `$/cancel_request` answers the request so).
+   */
   const answered: string[] = [];
   /** What one agent process's connection carries: its requests' ids are its own. */
   const traffic = (): { enabled: boolean; record: (direction: string, message: unknown) => void } => {
@@ -33,7 +36,7 @@ export function scriptedManager(
           sent.push(method);
           if (id !== undefined) asked.set(id, method);
         } else if (direction === 'agent→client' && method === undefined && asked.has(id)) {
-          answered.push(asked.get(id)!);
+          answered.push('error' in (message as object) ? `${asked.get(id)!} (error)` : asked.get(id)!);
           asked.delete(id);
         }
       },

@@ -238,7 +238,8 @@ describe('sessions: a load the user gives up on', function () {
     assert.ok(opening);
     await manager.close(opening.key);
     assert.equal(await settled, 'abandoned');
-    assert.deepEqual(answered, ['initialize'], 'settled while the agent still loads it (its replay takes 20 s)');
+    // The agent may already have answered the cancelled load with an error; it never finished it (its replay takes 20 s).
+    assert.deepEqual(answered.filter((method) => method !== 'session/load (error)'), ['initialize'], 'settled before the agent finished loading it');
     assert.deepEqual(sent.filter((method) => method === 'session/load' || method === '$/cancel_request'), ['session/load', '$/cancel_request']);
     assert.equal(manager.openSessions.length, 0);
   });
