@@ -14,9 +14,10 @@ export function gitRelative(root: string, file: string): string {
 }
 
 /**
- * What a file event makes out of date: `repositories` when a `.git` folder or file itself appeared or went (which
- * folders are repositories, and so everything git said), `ignores` when an ignore file or the index changed (which
- * paths are ignored, and which are tracked: a tracked file is never ignored).
+ * What a file event makes out of date: `repositories` when a `.git` folder or file itself or a repository's HEAD
+ * changed (`git init` and `git worktree add` write one; the watcher may report it without its folder): which folders
+ * are repositories, and so everything git said; `ignores` when an ignore file or the index changed (which paths are
+ * ignored, and which are tracked: a tracked file is never ignored).
  */
 export function staleAfter(file: string): 'repositories' | 'ignores' | undefined {
   const parts = file.split(/[\\/]/).map((part) => part.toLowerCase());
@@ -26,5 +27,6 @@ export function staleAfter(file: string): 'repositories' | 'ignores' | undefined
   const gitAt = parts.lastIndexOf('.git');
   if (gitAt < 0) return undefined;
   const inGit = parts.slice(gitAt + 1).join('/');
+  if (inGit === 'head') return 'repositories';
   return inGit === 'index' || inGit === 'info/exclude' ? 'ignores' : undefined;
 }

@@ -44,7 +44,10 @@ describe('review: changes on disk, through the review filter', () => {
     ];
     await Promise.all(events.map(([file, kind]) => disk.event(file, kind)));
     assert.deepEqual(
-      session.ledger.pending().map((file) => [path.basename(file.path), file.status, file.baseline, file.current]),
+      session.ledger
+        .pending()
+        .map((file) => [path.basename(file.path), file.status, file.baseline, file.current])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       [
         ['notes.txt', 'modified', 'notes\n', 'notes by the agent\n'],
         ['tracked.txt', 'modified', 'beta\n', 'BETA\n'],

@@ -75,6 +75,15 @@ describe('review filter: what git status would show', () => {
     assert.deepEqual(await reviewed(filter, [path.join(worktree, '.git'), path.join(worktree, 'tracked.txt'), path.join(worktree, 'debug2.log')]), ['repo/wt/tracked.txt']);
   });
 
+  it('a repository made later (a clone into an ignored folder) answers for its files once its HEAD was seen', async () => {
+    const file = at('build', 'clone', 'a.txt');
+    write(repo, { 'build/clone/a.txt': 'a\n' });
+    assert.deepEqual(await reviewed(filter, [file]), [], 'ignored by the outer repository');
+    git(at('build', 'clone'), 'init', '-q');
+    filter.saw(at('build', 'clone', '.git', 'HEAD'));
+    assert.deepEqual(await reviewed(filter, [file]), ['repo/build/clone/a.txt']);
+  });
+
   it('outside any repository files.exclude applies', async () => {
     const plain = path.join(top, 'plain');
     write(plain, { 'a.txt': 'a', 'b.hidden': 'b', 'debug.log': 'not ignored here' });

@@ -19,14 +19,16 @@ describe('review filter: what a path says by itself', () => {
     assert.equal(gitRelative(at(), at('a b.txt')), 'a b.txt');
   });
 
-  it('says which events make earlier answers stale: a repository appearing or going, an ignore file, the index', () => {
+  it('says which events make earlier answers stale: a repository appearing, going or switching, an ignore file, the index', () => {
     assert.equal(staleAfter(at('.git')), 'repositories');
     assert.equal(staleAfter(at('wt', '.git')), 'repositories');
     assert.equal(staleAfter(at('.gitignore')), 'ignores');
     assert.equal(staleAfter(at('src', '.gitignore')), 'ignores');
     assert.equal(staleAfter(at('.git', 'info', 'exclude')), 'ignores');
     assert.equal(staleAfter(at('.git', 'index')), 'ignores');
-    assert.equal(staleAfter(at('.git', 'HEAD')), undefined);
+    assert.equal(staleAfter(at('sub', '.git', 'HEAD')), 'repositories', 'git init');
+    assert.equal(staleAfter(at('.git', 'logs', 'HEAD')), undefined);
+    assert.equal(staleAfter(at('.git', 'COMMIT_EDITMSG')), undefined);
     assert.equal(staleAfter(at('.git', 'refs', 'index')), undefined);
     assert.equal(staleAfter(at('src', 'index')), undefined);
   });
