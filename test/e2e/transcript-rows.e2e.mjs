@@ -128,7 +128,7 @@ async function shoot(page, box, name) {
 
 export const tests = [
   {
-    name: 'transcript rows: no row overlaps the next after folds, unfolds, growth and scrolling at 300 px; a header scrolled into view stays there for its click',
+    name: 'layout: transcript rows, no row overlaps the next after folds, unfolds, growth and scrolling at 300 px; a header scrolled into view stays there for its click',
     settings: scriptedAgentSettings('transcript-rows'),
     timeoutMs: 180_000,
     async run({ page }) {
