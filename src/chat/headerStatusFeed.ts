@@ -1,8 +1,9 @@
 // Tells the chat what its header says (ShownSession.headerStatus) whenever that changes: the agent's status, the
-// session shown, its turn and what it waits for, the start under way. Posts only real changes.
+// session shown, the start under way at once; the shown session's turn and what it waits for through the registry's
+// coalesced notice of session changes (at most one every ~50 ms, so a streamed flood costs nothing here). Posts only
+// real changes.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { HeaderStatusView } from '../shared/headerStatus';
-import type { Session } from '../session/session';
 import type { SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSession } from './shownSession';
 
@@ -11,7 +12,6 @@ export class HeaderStatusFeed {
   /** The header's status changed. */
   readonly onDidChange: Event<HeaderStatusView> = this.emitter.event;
   private last: string;
-  private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscriptions: { dispose(): void }[];
 
   constructor(private readonly shown: ShownSession, registry: SessionRegistry) {
@@ -19,11 +19,11 @@ export class HeaderStatusFeed {
     this.subscriptions = [
       shown.onDidChangeAgent(() => this.update()),
       shown.onDidChangeStarting(() => this.update()),
-      shown.onDidChangeSession((session) => this.follow(session)),
+      shown.onDidChangeSession(() => this.update()),
+      // Any change of an open session (its turn, a request waiting for the user, the stop overdue), coalesced.
       registry.onDidChangeSessions(() => this.update()),
       registry.onDidFinishOpening(() => this.update()),
     ];
-    this.follow(shown.session);
   }
 
   get current(): HeaderStatusView {
@@ -31,15 +31,8 @@ export class HeaderStatusFeed {
   }
 
   dispose(): void {
-    this.sessionSubscription?.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
     this.emitter.dispose();
-  }
-
-  private follow(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
-    this.sessionSubscription = session?.onDidChange(() => this.update());
-    this.update();
   }
 
   private update(): void {

@@ -11,6 +11,7 @@ import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionParts, disposeSessionParts, SessionParts } from '../../../src/chat/sessionParts';
 import { STILL_STARTING_MS } from '../../../src/chat/startingState';
+import { HeaderStatusFeed } from '../../../src/chat/headerStatusFeed';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import type { PromptParts } from '../../../src/shared/composerProtocol';
 import type { SessionChange } from '../../../src/shared/model';
@@ -155,11 +156,16 @@ describe('agents that hang', function () {
   it('session/new fails: the header says Failed, never Ready', async () => {
     await withAgent(...scripted('fault-new-error'));
     const { shown } = sessionParts;
+    const feed = new HeaderStatusFeed(shown, sessionParts.registry);
+    const told: string[] = [];
+    feed.onDidChange((status) => told.push(status.label));
     assert.equal(shown.headerStatus.state, 'notStarted');
     const opening = shown.newSession();
     assert.equal(shown.headerStatus.state, 'starting');
     await assert.rejects(opening, /could not open a session/);
     assert.equal(shown.agent?.status, 'ready', 'the agent itself is up');
     assert.deepEqual(shown.headerStatus, { state: 'failed', label: 'Failed' });
+    assert.deepEqual(told, ['Starting…', 'Failed'], 'what the chat was told, in order: never Ready');
+    feed.dispose();
   });
 });
