@@ -3,7 +3,7 @@
 // once a second while the agent works, and only then.
 import { useEffect, useState } from 'preact/hooks';
 import type { HeaderStatusView } from '../../../src/shared/headerStatus';
-import { statusLook } from '../logic/turnStatus';
+import { statusLook, statusTicks } from '../logic/turnStatus';
 import { Icon } from '../ui/Icon';
 
 interface HeaderStatusProps {
@@ -25,7 +25,7 @@ function useSecondTick(on: boolean): number {
 }
 
 export function HeaderStatus({ agentStatus, status }: HeaderStatusProps) {
-  const now = useSecondTick(status.state === 'working' && status.since !== undefined);
+  const now = useSecondTick(statusTicks(status));
   const look = statusLook(status, now);
   return (
     <span

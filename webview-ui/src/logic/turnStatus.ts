@@ -18,8 +18,6 @@ export interface StatusLook {
   label: string;
   icon: string;
   spin: boolean;
-  /** The label changes every second (elapsed time): the view ticks while this is set. */
-  ticking: boolean;
   phase?: TurnPhase;
 }
 
@@ -42,10 +40,18 @@ const ICONS: Record<HeaderState, { icon: string; spin?: boolean; phase?: TurnPha
   failed: { icon: 'error' },
 };
 
+/** The label changes every second (the elapsed time of "Working"): the view ticks while this holds. */
+export function statusTicks(status: HeaderStatusView): boolean {
+  return status.state === 'working' && status.since !== undefined;
+}
+
 /** The status as drawn at `now`: "Working · 12 s" while the agent works (its start known), else the host's label. */
 export function statusLook(status: HeaderStatusView, now: number): StatusLook {
   const known = Object.hasOwn(ICONS, status.state) ? ICONS[status.state] : { icon: 'question' };
-  const ticking = status.state === 'working' && status.since !== undefined;
-  const label = ticking ? `${status.label} · ${elapsedLabel(now - (status.since ?? now))}` : status.state === 'working' ? `${status.label}…` : status.label;
-  return { label, icon: known.icon, spin: known.spin ?? false, ticking, ...(known.phase ? { phase: known.phase } : {}) };
+  const label = statusTicks(status)
+    ? `${status.label} · ${elapsedLabel(now - (status.since ?? now))}`
+    : status.state === 'working'
+      ? `${status.label}…`
+      : status.label;
+  return { label, icon: known.icon, spin: known.spin ?? false, ...(known.phase ? { phase: known.phase } : {}) };
 }

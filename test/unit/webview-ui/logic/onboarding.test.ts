@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { composerPlaceholder, onboardingFor } from '../../../../webview-ui/src/logic/onboarding';
 import { plainWords, spokenText } from '../../../../webview-ui/src/logic/spokenText';
-import { elapsedLabel, statusLook } from '../../../../webview-ui/src/logic/turnStatus';
+import { elapsedLabel, statusLook, statusTicks } from '../../../../webview-ui/src/logic/turnStatus';
 
 describe('the turn in the header', () => {
   it('says elapsed time in seconds, then minutes, then hours', () => {
@@ -13,14 +13,17 @@ describe('the turn in the header', () => {
   it('draws the host\'s words: working with the elapsed time, and the turn\'s phase for whoever waits on it', () => {
     const now = 100_000;
     const working = statusLook({ state: 'working', label: 'Working', since: now - 12_300 }, now);
-    assert.deepEqual(working, { label: 'Working · 12 s', icon: 'pulse', spin: false, ticking: true, phase: 'working' });
+    assert.deepEqual(working, { label: 'Working · 12 s', icon: 'pulse', spin: false, phase: 'working' });
     assert.equal(statusLook({ state: 'working', label: 'Working' }, now).label, 'Working…');
     assert.deepEqual(statusLook({ state: 'waiting', label: 'Waiting for you' }, now).phase, 'waiting');
-    assert.deepEqual(statusLook({ state: 'stopping', label: 'Stopping…' }, now), { label: 'Stopping…', icon: 'loading', spin: true, ticking: false, phase: 'stopping' });
+    assert.deepEqual(statusLook({ state: 'stopping', label: 'Stopping…' }, now), { label: 'Stopping…', icon: 'loading', spin: true, phase: 'stopping' });
     assert.equal(statusLook({ state: 'notStopping', label: 'Not stopping' }, now).phase, 'notStopping');
     assert.equal(statusLook({ state: 'lastFailed', label: 'Last message failed' }, now).phase, 'failed');
-    assert.deepEqual(statusLook({ state: 'noSession', label: 'No session' }, now), { label: 'No session', icon: 'circle-outline', spin: false, ticking: false });
+    assert.deepEqual(statusLook({ state: 'noSession', label: 'No session' }, now), { label: 'No session', icon: 'circle-outline', spin: false });
     assert.equal(statusLook({ state: 'ready', label: 'Ready' }, now).phase, undefined, 'no turn to tell of');
+    assert.equal(statusTicks({ state: 'working', label: 'Working', since: 1 }), true);
+    assert.equal(statusTicks({ state: 'working', label: 'Working' }), false);
+    assert.equal(statusTicks({ state: 'stopping', label: 'Stopping…' }), false);
   });
 });
 
