@@ -1,31 +1,33 @@
 // ESLint (flat config): the import boundaries between the layers, and no floating promises.
-// Run by `npm run lint` (part of `npm test`). The tools live in tools/lint (see its package.json for why).
+// Run by `npm run lint` (part of `npm test`), after a self test (tools/lint/selftest.mjs) showing every rule still
+// catches what it is for. The tools live in tools/lint (see its package.json for why).
 //
-// The layers as the code has them (a folder imports only folders below it; `npm run lint:cycles` keeps the
-// folder graph free of cycles):
+// What each folder may import, as the rules below hold it (each also imports itself; `npm run lint:cycles` keeps
+// the whole folder graph free of cycles, zoned or not):
 //
-//   src/extension.ts, src/clientServices.ts        wiring: create everything, register with VS Code
-//   src/webview, src/commands                      the chat view's host side, the command palette
-//   src/review, src/history, src/composer,         features built on sessions
-//     src/output, src/auth/vscode, src/policy/vscode
-//   src/session                                    sessions, their prompts, permissions, elicitations
-//   src/policy, src/editor/*                       permission rules; files, terminals, diffs the agent uses
-//   src/auth, src/config                           agent definitions, settings, auth methods
-//   src/acp                                        the agent process and the JSON-RPC connection
-//   src/shared                                     pure: types of the protocol and of the webview messages,
-//                                                  narrowing, text and diff logic (no vscode, no node)
+//   src/shared       nothing else: pure types and logic of the protocol, the model and the webview messages
+//                    (no vscode, no node, only the packages in `sharedPackages`)
+//   src/acp          src/shared; no vscode: the agent process, the JSON-RPC connection, the client's features
+//                    as agents see them (capabilities, requests)
+//   src/config       src/shared: agent definitions, presets and settings (its settings readers use vscode)
+//   src/session      src/acp, src/config, src/shared; no vscode: sessions, their prompts, permissions and
+//                    elicitations, the registry and the agent pool
+//   src/history      src/session, src/shared: session history, the local transcripts
+//   src/review       src/editor, src/session, src/shared: the changes agents made, checkpoints, the inline review
+//   src/auth         src/acp, src/config, src/session, src/shared: signing in to agents
+//   src/demo         src/shared: the scripted agent, a program of its own that the extension only runs
+//   webview-ui/src   src/shared: the chat webview (browser; no vscode, no node)
 //
-//   webview-ui/src                                 the chat webview (browser): imports only src/shared
-//   src/demo                                       the scripted agent (its own program): imports only src/shared
-//
-// Imports that still run up this order (no folder cycle results; the cycle check keeps it so): type imports of
-// session types by editor/follow (session/session, session/sessionManager) and by policy (session/permissionGate).
-// They go when the session's seam settles (issue 15: a registry, the agent pool, the chat's shown session).
+// src/auth, src/history, src/policy and src/review keep their VS Code glue in a `vscode/` folder: the rest of each
+// imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (the files,
+// terminals and diffs agents use, on src/acp; following the agent and plan files, on src/session), src/policy
+// (permission rules, on src/editor and src/session), src/composer, src/output, and the layers that put it all
+// together: src/chat, src/webview, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
 //
 // Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
 // rule holds however deep the importing file sits and however the relative path is spelled (plain
 // `no-restricted-imports` only sees the specifier text: `../session/x` from one depth, `../../session/x` from
-// another). Packages are kept out of the pure parts with `no-restricted-imports` and `no-nodejs-modules`.
+// another). Packages are kept out with `no-restricted-imports` and `no-nodejs-modules`.
 import { createRequire } from 'node:module';
 
 // The lint tools are installed in tools/lint, not in the root node_modules: resolve them from there.
@@ -47,6 +49,12 @@ function onlyPackages(packages, message) {
 }
 
 const hostFolders = ['./src'];
+
+/** Folders whose VS Code glue lives in their own `vscode/` folder: the rest of each imports no vscode. */
+const featuresWithGlue = ['auth', 'history', 'policy', 'review'];
+
+/** no-restricted-imports options that refuse the vscode package. */
+const noVscode = (message) => ['error', { paths: [{ name: 'vscode', message }] }];
 
 export default tseslint.config(
   {
@@ -103,22 +111,56 @@ export default tseslint.config(
               message: 'src/acp is the lowest host layer: it imports only src/shared.',
             },
             {
-              target: './src/session',
-              from: [
-                './src/chat',
-                './src/review',
-                './src/policy',
-                './src/webview',
-                './src/history',
-                './src/commands',
-                './src/extension.ts',
-                './src/clientServices.ts',
-              ],
-              message: 'src/session is below chat, review, policy, webview, history and commands: it does not import them.',
+              target: './src/config',
+              from: hostFolders,
+              except: ['./config', './shared'],
+              message: 'src/config (agent definitions and settings) imports only src/shared.',
             },
+            {
+              target: './src/session',
+              from: hostFolders,
+              except: ['./session', './acp', './config', './shared'],
+              message: 'src/session imports only src/acp, src/config and src/shared: the features, the chat and the wiring are built on it.',
+            },
+            {
+              target: './src/history',
+              from: hostFolders,
+              except: ['./history', './session', './shared'],
+              message: 'src/history imports only src/session and src/shared.',
+            },
+            {
+              target: './src/review',
+              from: hostFolders,
+              except: ['./review', './editor', './session', './shared'],
+              message: 'src/review imports only src/editor, src/session and src/shared.',
+            },
+            {
+              target: './src/auth',
+              from: hostFolders,
+              except: ['./auth', './acp', './config', './session', './shared'],
+              message: 'src/auth imports only src/acp, src/config, src/session and src/shared.',
+            },
+            ...featuresWithGlue.map((feature) => ({
+              target: [`./src/${feature}/*.ts`, `./src/${feature}/!(vscode)/**/*`],
+              from: [`./src/${feature}/vscode`],
+              message: `The VS Code glue of src/${feature} (its vscode/ folder) is built on the rest of it, not the other way round.`,
+            })),
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/acp/**/*.ts', 'src/session/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noVscode('src/acp and src/session run without VS Code (unit tests run them in plain node): take what they need through an interface the wiring fills.'),
+    },
+  },
+  {
+    files: featuresWithGlue.map((feature) => `src/${feature}/**/*.ts`),
+    ignores: featuresWithGlue.map((feature) => `src/${feature}/vscode/**`),
+    rules: {
+      'no-restricted-imports': noVscode('Only the vscode/ folder of a feature imports vscode: the rest of it is plain logic.'),
     },
   },
   {

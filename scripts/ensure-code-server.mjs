@@ -90,8 +90,11 @@ function checkPrerequisites() {
   if (!existsSync('/usr/include/gssapi/gssapi.h') && !which('krb5-config')) {
     problems.push('Kerberos headers are missing (needed to build the `kerberos` module): apt-get install libkrb5-dev');
   }
-  for (const tool of ['make', 'g++', 'python3']) {
-    if (!which(tool)) problems.push(`${tool} is missing (needed by node-gyp): apt-get install build-essential python3`);
+  const buildTools = ['python3', 'make', 'g++'].filter((tool) => !which(tool));
+  if (buildTools.length > 0) {
+    problems.push(
+      `${buildTools.join(', ')} ${buildTools.length === 1 ? 'is' : 'are'} missing: node-gyp needs python3, make and g++ to build code-server's native modules (node-pty, kerberos, ...): apt-get install build-essential python3`,
+    );
   }
   if (problems.length > 0) {
     throw new Error(`Cannot install code-server:\n  - ${problems.join('\n  - ')}`);

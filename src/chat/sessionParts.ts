@@ -28,7 +28,7 @@ export interface SessionPartsDeps extends Omit<SessionRegistryDeps, 'pool'> {
 export function createSessionParts(deps: SessionPartsDeps): SessionParts {
   const pool = new AgentPool(deps);
   const registry = new SessionRegistry({ ...deps, pool });
-  return { pool, registry, shown: new ShownSession(pool, registry, deps.log) };
+  return { pool, registry, shown: new ShownSession(pool, registry, deps.log, deps.timers) };
 }
 
 /** Closes every session, stops every agent, and lets go of the events (the shutdown's order). */

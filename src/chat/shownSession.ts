@@ -16,6 +16,9 @@ import { AuthRequiredError } from '../acp/authMethods';
 import type { ShownSessionSource } from '../session/shownSessionSource';
 import type { StartingView } from '../shared/startingProtocol';
 import { StartingState } from './startingState';
+import type { Timers } from '../session/stopWatch';
+import { headerStatusOf, HeaderStatusView } from '../shared/headerStatus';
+import { sessionActivity } from '../session/openSessionView';
 
 export class ShownSession implements ShownSessionSource {
   private shownKey: SessionKey | undefined;
@@ -33,17 +36,21 @@ export class ShownSession implements ShownSessionSource {
   readonly onDidChangeAgent: Event<AgentSummary> = this.agentEmitter.event;
   readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
   /** The session being started for the chat (and the message waiting for it), or the failure of that start. */
-  private readonly startingState = new StartingState();
+  private readonly startingState: StartingState;
   /** The earlier session whose bringing back failed, shown in the chat (Retry tries it again). */
   private failedReopen: (ReopenRequest & { title: string }) | undefined;
-  readonly onDidChangeStarting: Event<StartingView | undefined> = this.startingState.onDidChange;
+  readonly onDidChangeStarting: Event<StartingView | undefined>;
 
   constructor(
     private readonly pool: AgentPool,
     private readonly registry: SessionRegistry,
     /** The extension's log. */
     private readonly log: (line: string) => void = () => undefined,
+    /** The timers of the "still starting" note (default: real ones). */
+    timers?: Timers,
   ) {
+    this.startingState = new StartingState(timers);
+    this.onDidChangeStarting = this.startingState.onDidChange;
     this.subscriptions = [
       pool.onDidChangeSummary((agent) => {
         if (agent === this.shownAgent()) this.agentEmitter.fire(agent.summary);
@@ -89,6 +96,28 @@ export class ShownSession implements ShownSessionSource {
     if (key !== undefined && !this.registry.get(key)) throw new Error('That session is not open any more.');
     if (key === this.shownKey) return;
     this.setShown(key);
+  }
+
+  /** What the header says the user can do next, from the shown session, the start under way and the agent (headerStatus.ts). */
+  get headerStatus(): HeaderStatusView {
+    const open = this.shown;
+    const state = open?.session.state;
+    return headerStatusOf({
+      agent: this.agent?.status,
+      start: this.startingState.current?.state,
+      session:
+        open && state
+          ? {
+              turn: state.header.turn,
+              turnStartedAt: state.header.turnStartedAt,
+              turnFailed: state.header.turnFailed,
+              opening: open.opening,
+              ended: open.session.ended,
+              needsYou: sessionActivity(state, { opening: false, ended: false }) === 'needsYou',
+              stopOverdue: open.session.stopOverdue,
+            }
+          : undefined,
+    });
   }
 
   /** What the chat shows of a session being started (see StartingState). */
@@ -288,8 +317,56 @@ export class ShownSession implements ShownSessionSource {
     await this.registry.logout(this.requireAgent());
   }
 
+  /**
+   * Restarts the shown agent (ACP: Restart Agent, the chat's Restart buttons), also while it starts or hangs. The shown
+   * session's running turn (one that would not stop) ends cancelled and stays on screen; the messages queued behind
+   * it are kept and go, in order, to the session that takes over (see sendQueued). A start under way for the chat goes
+   * on with the restarted agent.
+   */
   async restartAgent(): Promise<void> {
-    await this.registry.restartAgent(this.requireAgent());
+    const agent = this.requireAgent();
+    const open = this.shown;
+    const stuck = open && open.agent === agent && !open.session.ended && open.session.busy ? open : undefined;
+    const queued = stuck ? stuck.prompts.queue.takeAll().map((item) => item.parts) : [];
+    const waiting = this.startingState.current;
+    // The message first in line waits on screen while the agent restarts; a start under way counts its time anew.
+    if (queued[0]) this.startingState.begin(agent, queued[0]);
+    else if (waiting?.state === 'starting' && waiting.agentId === agent.definition.id) this.startingState.begin(agent);
+    try {
+      await this.registry.restartAgent(agent, stuck);
+    } catch (error) {
+      if (queued[0]) this.startingState.fail(agent, error, queued[0]);
+      throw error;
+    }
+    if (stuck && queued.length > 0) await this.sendQueued(stuck, queued);
+  }
+
+  /**
+   * The messages queued in a session whose agent was restarted go to the session that takes over from it: the same
+   * conversation brought back with session/load when the agent offers it (nothing is lost), else a new session. The
+   * first is sent there, the others queue behind it; resolves once the first is in that session's transcript.
+   */
+  private async sendQueued(ended: OpenSession, queued: PromptParts[]): Promise<void> {
+    const [first, ...rest] = queued;
+    let target: OpenSession;
+    try {
+      target = await this.startTarget(ended);
+    } catch (error) {
+      if (this.startingState.current?.state !== 'failed') this.startingState.fail(ended.agent, error, first);
+      return;
+    }
+    let onScreen!: () => void;
+    const shown = new Promise<void>((resolve) => (onScreen = resolve));
+    const turn = this.registry.submitPrompt(target.key, first, () => {
+      this.startingState.clear();
+      onScreen();
+    });
+    for (const parts of rest) await this.registry.submitPrompt(target.key, parts);
+    turn.catch((error: unknown) => {
+      if (this.startingState.current?.prompt === first) this.startingState.fail(ended.agent, error, first);
+      else this.log(`A queued message could not be sent to the restarted agent: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    await Promise.race([shown, turn.catch(() => undefined)]);
   }
 
   dispose(): void {

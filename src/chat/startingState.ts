@@ -7,12 +7,21 @@ import { AgentFailure, reportOf } from '../acp/failureMessage';
 import type { PromptParts } from '../shared/composerProtocol';
 import { FailureView, packageRunnerOf, StartingView } from '../shared/startingProtocol';
 import type { PooledAgent } from '../session/agentPool';
+import type { Timers } from '../session/stopWatch';
+import { timerScheduler } from '../shared/frameScheduler';
+
+/** How long a start may take before the chat says it is still starting (with Restart and the agent's log). */
+export const STILL_STARTING_MS = 15_000;
 
 export class StartingState {
   private view: StartingView | undefined;
+  /** Cancels the timer of the "still starting" note. */
+  private cancelSlowTimer: (() => void) | undefined;
   private readonly emitter = new Emitter<StartingView | undefined>();
   /** What the chat shows of the start changed (undefined: nothing to show). */
   readonly onDidChange: Event<StartingView | undefined> = this.emitter.event;
+
+  constructor(private readonly timers: Timers = timerScheduler) {}
 
   get current(): StartingView | undefined {
     return this.view;
@@ -23,17 +32,25 @@ export class StartingState {
     return this.view?.state === 'starting' ? this.view.prompt : undefined;
   }
 
-  /** A start begins (with the message that asked for it; without one, a message already waiting stays). */
+  /**
+   * A start begins (with the message that asked for it; without one, a message already waiting stays). Still under
+   * way STILL_STARTING_MS later, the chat says so; a start begun again (a restart) counts from then.
+   */
   begin(agent: PooledAgent, prompt?: PromptParts): void {
     const kept = prompt ?? (this.view?.state === 'starting' ? this.view.prompt : undefined);
     const runner = agent.runtime.state.state === 'ready' ? undefined : packageRunnerOf(agent.definition.command);
-    this.set({
+    const started: StartingView = {
       agentId: agent.definition.id,
       agentName: agent.definition.name,
       ...(kept ? { prompt: kept } : {}),
       state: 'starting',
       ...(runner ? { downloads: runner } : {}),
-    });
+    };
+    this.set(started);
+    this.cancelSlowTimer = this.timers.schedule(() => {
+      this.cancelSlowTimer = undefined;
+      if (this.view === started) this.set({ ...started, slow: true });
+    }, STILL_STARTING_MS);
   }
 
   /**
@@ -65,10 +82,13 @@ export class StartingState {
   }
 
   dispose(): void {
+    this.cancelSlowTimer?.();
     this.emitter.dispose();
   }
 
   private set(view: StartingView | undefined): void {
+    this.cancelSlowTimer?.();
+    this.cancelSlowTimer = undefined;
     this.view = view;
     this.emitter.fire(view);
   }

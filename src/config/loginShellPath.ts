@@ -3,9 +3,11 @@
 // shell is asked once, with a time limit; its answer goes first, then what the extension host already has.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { type FrameScheduler, timerScheduler } from '../shared/frameScheduler';
 
 const MARK = '__ACP_PATH__';
-const TIME_LIMIT_MS = 4000;
+/** How long (ms) the shell may take to print its PATH. */
+export const TIME_LIMIT_MS = 4000;
 
 /** The PATH between the markers the probe prints (shell start-up files may print anything around it). */
 export function pathFromProbeOutput(output: string): string | undefined {
@@ -28,9 +30,13 @@ export function mergePaths(first: string | undefined, second: string | undefined
 /**
  * Asks the user's login shell for its PATH; undefined on Windows, without a shell, or when it takes too long. The
  * answer counts as soon as it is printed: a shell whose profile leaves something running (an agent, a job, a
- * prompt hook) may never exit, and is then ended.
+ * prompt hook) may never exit, and is then ended. `schedule` runs the time limit (tests pass a manual clock's).
  */
-export function probeLoginShellPath(shell = process.env.SHELL, platform = process.platform): Promise<string | undefined> {
+export function probeLoginShellPath(
+  shell = process.env.SHELL,
+  platform = process.platform,
+  schedule: FrameScheduler['schedule'] = timerScheduler.schedule,
+): Promise<string | undefined> {
   if (platform === 'win32' || !shell) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let output = '';
@@ -38,7 +44,7 @@ export function probeLoginShellPath(shell = process.env.SHELL, platform = proces
     const finish = (found: string | undefined): void => {
       if (done) return;
       done = true;
-      clearTimeout(giveUp);
+      cancelGiveUp();
       // The shell and what its profile started (its own process group), with SIGKILL: an interactive shell ignores
       // SIGTERM, so a shell that hangs on its way out would outlive the question.
       if (child.pid !== undefined) {
@@ -65,7 +71,7 @@ export function probeLoginShellPath(shell = process.env.SHELL, platform = proces
     child.on('error', () => finish(undefined));
     child.on('close', () => finish(pathFromProbeOutput(output)));
     // Something the shell started may keep its output open after it is gone: the answer does not wait for that.
-    const giveUp = setTimeout(() => finish(undefined), TIME_LIMIT_MS);
+    const cancelGiveUp = schedule(() => finish(undefined), TIME_LIMIT_MS);
   });
 }
 

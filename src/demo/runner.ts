@@ -63,6 +63,10 @@ async function playStep(step: Step, ctx: StepContext): Promise<Outcome | undefin
     else setTimeout(() => void ctx.closeOutput(), Math.round(afterMs * ctx.pace));
     return undefined;
   }
+  if ('hang' in step) {
+    ctx.log.info('hang: this step never ends (a cancel is ignored, nothing is answered)');
+    return new Promise<never>(() => undefined);
+  }
   if ('waitForCancel' in step) {
     await ctx.gate.whenRaised();
     ctx.gate.acknowledge();

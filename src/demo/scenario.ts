@@ -113,6 +113,9 @@
  *   {"notify": {"method", "params"?}}              any notification to the client
  *   {"waitForCancel": true}                        blocks until session/cancel; the steps after it still play and
  *                                                  the turn then ends "cancelled" unless a `stop` says otherwise
+ *   {"hang": true}                                 never goes on: a session/cancel is ignored, the prompt (or initialize)
+ *                                                  is never answered (an agent stuck for good; it still exits when its
+ *                                                  stdin closes, unless `shutdown` says otherwise)
  *   {"delayMs": n}                                 a pause (cut short by a cancel)
  *   {"stderr": "line"}                             a line on stderr
  *   {"raw": "text", "encoding"?: "utf8" | "base64" | "hex"}   bytes written to stdout as they are
@@ -328,6 +331,7 @@ export type BatchStep = Commented & {
 };
 export type NotifyStep = Commented & { notify: { method: string; params?: Json } };
 export type WaitForCancelStep = Commented & { waitForCancel: true };
+export type HangStep = Commented & { hang: true };
 export type DelayStep = Commented & { delayMs: number };
 export type StderrStep = Commented & { stderr: string };
 export type RawStep = Commented & { raw: string; encoding?: 'utf8' | 'base64' | 'hex' };
@@ -361,6 +365,7 @@ export type Step =
   | BatchStep
   | NotifyStep
   | WaitForCancelStep
+  | HangStep
   | DelayStep
   | StderrStep
   | RawStep

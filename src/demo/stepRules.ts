@@ -163,6 +163,11 @@ const rules: Record<string, KindRule> = {
     options: {},
     places: inTurn,
   },
+  hang: {
+    check: (value, at, problems) => value !== true && problems.add(at, 'must be true'),
+    options: {},
+    places: anywhere,
+  },
   delayMs: { check: checkCount, options: {}, places: anywhere },
   stderr: { check: checkString, options: {}, places: anywhere },
   raw: {

@@ -5,8 +5,9 @@
 // - an `allow` rule needs EVERY path and EVERY command to match it (and at least one to exist); a command line
 //   with anything a rule cannot vouch for (substitutions, redirections, expansions: see shellCommand.ts) is
 //   never allowed by a command rule, nor a command whose pattern's last `*` covers an option that makes a
-//   read-only tool write or run something (dangerousOptions.ts), and paths are judged by where they really lead;
-// - a `reject` or `ask` rule matches when ANY path (as asked for, or where it leads) or ANY command matches.
+//   read-only tool write or run something (dangerousOptions.ts); paths are judged by where they really lead; and no
+//   allow rule at all matches a tool call whose raw input names two commands that disagree (rawInputCommands.ts);
+// - a `reject` or `ask` rule matches when ANY path (as asked for, or where it leads) or ANY command (of any field) matches.
 // Together the strictest matching rule decides: reject over ask over allow, earlier rules first among equals.
 import { commandMatches, coversWriteOrRun } from './commandPatterns';
 import { DECISION_STRICTNESS, PathGlob, PolicyRule, ResolvedPath, StringTest, ToolCallFacts } from './rules';
@@ -73,6 +74,8 @@ function commandHolds(rule: PolicyRule, facts: ToolCallFacts, mode: Mode): boole
 
 export function ruleMatches(rule: PolicyRule, facts: ToolCallFacts): boolean {
   const mode: Mode = rule.decision === 'allow' ? 'every' : 'any';
+  // Which of two disagreeing commands the agent runs is not known: no allow rule vouches for either.
+  if (mode === 'every' && facts.conflictingCommands) return false;
   if (rule.agents && !anyTest(rule.agents, facts.agentId)) return false;
   if (rule.kinds && !rule.kinds.has(facts.kind)) return false;
   if (rule.titles && !anyTest(rule.titles, facts.title)) return false;

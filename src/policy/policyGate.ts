@@ -53,9 +53,11 @@ export class PolicyGate {
       verdict = { note: `The permission rules could not be applied (${describeError(error)}): you are asked.` };
     }
     let done = false;
+    const conflictingCommands = verdict.facts?.conflictingCommands;
     return {
       answer: verdict.answer,
       note: verdict.note,
+      ...(conflictingCommands ? { conflictingCommands } : {}),
       settled: (response) => {
         if (done) return;
         done = true;

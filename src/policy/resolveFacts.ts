@@ -43,5 +43,6 @@ export async function resolveFacts(description: ToolCallDescription, context: Fa
     paths,
     roots,
     command: description.command,
+    ...(description.conflictingCommands ? { conflictingCommands: description.conflictingCommands } : {}),
   };
 }

@@ -22,7 +22,7 @@ export function ruleFromAnswer(facts: ToolCallFacts, option: OpenPermissionOptio
   if (!decision) return undefined;
   const base: RuleSetting = { decision, kind: facts.kind, description: `from your "${option.name}" answer on ${today}` };
   if (facts.command) {
-    if (facts.command.opaque || facts.command.commands.length === 0) return undefined;
+    if (facts.command.opaque || facts.conflictingCommands || facts.command.commands.length === 0) return undefined;
     const patterns = [...new Set(facts.command.commands.map((argv) => quote(argv)))];
     if (patterns.some((pattern) => GLOB_CHARACTERS.test(pattern))) return undefined;
     return { ...base, command: patterns.length === 1 ? patterns[0] : patterns };

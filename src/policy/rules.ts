@@ -71,8 +71,10 @@ export interface ToolCallFacts {
   paths: ResolvedPath[];
   /** The workspace roots, as given and with symlinks followed. */
   roots: { requested: string; real: string }[];
-  /** The command line of an execute tool call, analysed. */
+  /** What the command fields of the raw input run, analysed together (every simple command any of them names). */
   command?: CommandLineAnalysis;
+  /** The distinct commands when the raw input names more than one that disagree: no allow rule matches then. */
+  conflictingCommands?: string[];
 }
 
 /** The strictest decision first. */

@@ -1,9 +1,11 @@
 // What a permission request is about, read from the tool call as the session knows it (earlier updates merged
 // with the request's own `toolCall`, see mergedToolCall): kind, title, the agent's tool name, the paths it
-// touches and, for commands, the command line. Pure; the paths are resolved on disk by resolveFacts.ts.
+// touches and, for commands, what every command field of its raw input runs (rawInputCommands.ts). Pure; the paths
+// are resolved on disk by resolveFacts.ts.
 import type { ToolCallEntry } from '../shared/model';
 import { isRecord } from '../shared/narrow';
-import { analyseArgv, analyseCommandLine, CommandLineAnalysis } from './shellCommand';
+import { rawInputCommands } from './rawInputCommands';
+import type { CommandLineAnalysis } from './shellCommand';
 
 /** Keys of `rawInput` that name one file (Claude: file_path, notebook_path; others: path, filePath, ...). */
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'source', 'destination', 'old_path', 'new_path'];
@@ -15,7 +17,10 @@ export interface ToolCallDescription {
   toolName?: string;
   /** As the agent wrote them (absolute, or relative to the session's cwd). */
   paths: string[];
+  /** What the raw input's command fields run, together. */
   command?: CommandLineAnalysis;
+  /** The distinct commands, when the raw input names more than one (then no allow rule matches). */
+  conflictingCommands?: string[];
 }
 
 
@@ -46,22 +51,15 @@ function pathsOf(entry: ToolCallEntry): string[] {
   return [...found];
 }
 
-function commandOf(entry: ToolCallEntry): CommandLineAnalysis | undefined {
-  const input = entry.rawInput;
-  if (!isRecord(input)) return undefined;
-  const command = input.command ?? input.cmd;
-  if (typeof command === 'string') return analyseCommandLine(command);
-  if (Array.isArray(command) && command.length > 0 && command.every((word) => typeof word === 'string')) return analyseArgv(command as string[]);
-  return undefined;
-}
-
 export function describeToolCall(entry: ToolCallEntry): ToolCallDescription {
+  const { command, conflicting } = rawInputCommands(entry.rawInput);
   return {
     toolCallId: entry.toolCallId,
     title: entry.title,
     kind: entry.toolKind,
     toolName: toolNameOf(entry),
     paths: pathsOf(entry),
-    command: commandOf(entry),
+    ...(command ? { command } : {}),
+    ...(conflicting ? { conflictingCommands: conflicting } : {}),
   };
 }

@@ -1,12 +1,14 @@
 // Changes on disk, from file events: each is compared with the workspace snapshot and, when an agent is at work,
 // recorded in that session's ledger (the session whose turn started last, among those at work). Otherwise, and
-// when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows.
-// Events of one file are handled in order. No `vscode` here.
+// when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows. A path the
+// review filter leaves out (git's own files, ignored files) is no change and not kept. Events of one file are
+// handled in order. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { KeyedQueue } from '../editor/files/keyedQueue';
 import type { KeyOf } from './changeLedger';
+import { EVERY_PATH, type ReviewFilter } from './filter/changeFilter';
 import type { SessionChanges } from './sessionChanges';
 import type { DiskText, WorkspaceSnapshot } from './workspaceSnapshot';
 
@@ -24,6 +26,7 @@ export class DiskChanges {
     private readonly snapshot: WorkspaceSnapshot,
     private readonly keyOf: KeyOf,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly filter: ReviewFilter = EVERY_PATH,
   ) {}
 
   track(session: SessionChanges): { dispose(): void } {
@@ -42,8 +45,13 @@ export class DiskChanges {
   }
 
   event(file: string, kind: DiskEventKind): Promise<void> {
+    this.filter.saw(file);
     const atWork = this.sessionAtWork();
-    const done = this.queue.run(this.keyOf(file), () => this.compare(file, kind, atWork)).finally(() => this.handledEmitter.fire(file));
+    const done = this.queue
+      .run(this.keyOf(file), async () => {
+        if (await this.filter.reviews(file)) await this.compare(file, kind, atWork);
+      })
+      .finally(() => this.handledEmitter.fire(file));
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
     return done;

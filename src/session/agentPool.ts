@@ -133,14 +133,35 @@ export class AgentPool {
     return this.deps.workspaceTrusted?.() ?? true;
   }
 
-  /** Starts the agent unless it runs; a failed start rejects with an AgentFailure (the sentence and its details). */
+  /**
+   * Starts the agent unless it runs; a failed start rejects with an AgentFailure (the sentence and its details). A
+   * start that a restart replaces meanwhile (ACP: Restart Agent while it hangs) waits for the restarted agent instead.
+   */
   async ensureStarted(agent: PooledAgent): Promise<void> {
     if (!this.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    if (agent.starting) await agent.starting.catch((error: unknown) => this.failedStart(agent, error));
-    if (agent.runtime.state.state === 'ready') return;
-    await this.track(agent, agent.runtime.state.state === 'failed' ? agent.runtime.restart() : agent.runtime.start()).catch((error: unknown) =>
-      this.failedStart(agent, error),
-    );
+    if (!agent.starting && agent.runtime.state.state === 'ready') return;
+    if (!agent.starting) {
+      const starting = agent.runtime.state.state === 'failed' ? agent.runtime.restart() : agent.runtime.start();
+      this.track(agent, starting).catch(() => undefined);
+    }
+    await this.untilStarted(agent);
+  }
+
+  /** Waits for the agent's start under way, or for the restart that replaced it. */
+  private async untilStarted(agent: PooledAgent): Promise<void> {
+    for (let pending = agent.starting; pending; ) {
+      const failure = await pending.then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      const next = agent.starting;
+      if (next && next !== pending) {
+        pending = next;
+        continue;
+      }
+      if (failure) this.failedStart(agent, failure.error);
+      return;
+    }
   }
 
   async restart(agent: PooledAgent): Promise<void> {

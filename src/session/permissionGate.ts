@@ -21,6 +21,8 @@ export interface PermissionConsideration {
   readonly answer?: { option: OpenPermissionOption; rule: string; decision: 'allow' | 'reject' };
   /** Why the user is asked although a rule decided (e.g. the agent offers no fitting option). */
   readonly note?: string;
+  /** The different commands the request's raw input names, when they disagree: the user sees each. */
+  readonly conflictingCommands?: readonly string[];
   /** How the request was answered in the end (once). */
   settled(response: RequestPermissionResponse): void;
 }

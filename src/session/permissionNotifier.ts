@@ -55,10 +55,14 @@ export function noticeButtonLabel(option: OpenPermissionOption): string {
   return withVisibleMarkers(agentWording === undefined ? label : `${label} (“${agentWording}”)`);
 }
 
-/** The notification's text: the tool call's title (hidden characters marked), and a warning when it or an option had any. */
-export function noticeMessage(title: string, options: readonly OpenPermissionOption[], asker = 'The agent'): string {
-  const message = `${asker} asks for permission: ${withVisibleMarkers(title.trim()) || 'a tool call'}`;
-  const hidden = hiddenCodesIn([title, ...options.map((option) => String(option.name ?? ''))]);
+/**
+ * The notification's text: the tool call's title (hidden characters marked), every command when its raw input names
+ * several that disagree, and a warning when any of it or an option had hidden characters.
+ */
+export function noticeMessage(title: string, options: readonly OpenPermissionOption[], asker = 'The agent', commands: readonly string[] = []): string {
+  const named = commands.length > 1 ? `. It names ${commands.length} different commands: ${commands.map((c) => `\`${withVisibleMarkers(c)}\``).join(', ')}` : '';
+  const message = `${asker} asks for permission: ${withVisibleMarkers(title.trim()) || 'a tool call'}${named}`;
+  const hidden = hiddenCodesIn([title, ...commands, ...options.map((option) => String(option.name ?? ''))]);
   return hidden.length > 0 ? `${message}. ${hiddenCharsWarning(hidden)}` : message;
 }
 
@@ -153,7 +157,7 @@ export class PermissionNotifier {
     const { buttons, optionIds } = noticeButtons(permission.options);
     const key = permission.requestKey;
     this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds, ...(child ? { childId: child.childSessionId } : {}) });
-    const message = noticeMessage(entry.title, permission.options, child ? subagentAsker(child) : undefined);
+    const message = noticeMessage(entry.title, permission.options, child ? subagentAsker(child) : undefined, permission.conflictingCommands);
     this.noticeEmitter.fire({ requestKey: key, message, buttons });
     void Promise.resolve(this.ui.show(message, buttons)).then(
       (button) => this.answer(key, button),

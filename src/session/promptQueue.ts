@@ -49,6 +49,15 @@ export class PromptQueue {
     return item;
   }
 
+  /** Takes every prompt out, oldest first (they go elsewhere: the session that takes over from this one). */
+  takeAll(): QueuedPrompt[] {
+    const items = this.items;
+    this.items = [];
+    this.isPaused = false;
+    if (items.length > 0) this.changed();
+    return items;
+  }
+
   clear(): void {
     if (this.items.length === 0 && !this.isPaused) return;
     this.items = [];

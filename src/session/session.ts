@@ -77,6 +77,8 @@ export class Session {
   /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
   private turnCounter = 0;
   private cancelRequested = false;
+  /** The agent was asked to stop the running turn and has not, past the grace (see StopWatch). */
+  private overdue = false;
   private lost = false;
   private partsReleased: Promise<void> | undefined;
   /** Parts features attach once the session exists (the review's hold on it): released when the session is disposed. */
@@ -133,6 +135,21 @@ export class Session {
 
   get busy(): boolean {
     return this.state.header.turn !== 'idle';
+  }
+
+  /** The agent was asked to stop the running turn and has not, past the grace the client gives it. */
+  get stopOverdue(): boolean {
+    return this.overdue && this.state.header.turn === 'cancelling';
+  }
+
+  /**
+   * The agent has not stopped the turn it was asked to stop: the chat says so (`text`) and offers Restart. The turn
+   * stays "Stopping…" underneath: a late answer still ends it.
+   */
+  noteStopOverdue(text: string): void {
+    if (this.state.header.turn !== 'cancelling' || this.overdue) return;
+    this.overdue = true;
+    this.notice('warning', text, undefined, { restart: true });
   }
 
   /** How the session words the failures of its requests (the agent's name, its stderr tail): set by its owner. */
@@ -299,18 +316,18 @@ export class Session {
     return entry?.kind === 'user' ? entry : undefined;
   }
 
-  /** The agent is gone: every open request settles, the turn ends, and the user is told why (details: its stderr). */
+  /**
+   * The agent is gone: every open request settles, the turn ends (cancelled when the user had asked it to stop), and
+   * the user is told why (details: its stderr).
+   */
   agentLost(message: string, details?: string): void {
-    if (this.lost) return;
-    this.lost = true;
-    this.permissions.cancelAll();
-    this.elicitations.cancelAll();
-    void this.releaseParts();
-    if (this.busy) {
-      this.turnCounter++;
-      this.finishTurn(undefined);
-    }
+    if (!this.end(this.cancelRequested ? 'cancelled' : undefined)) return;
     this.notice('error', message, details, { restart: true });
+  }
+
+  /** The user restarted the agent: the session is over as with a lost agent, its turn shown cancelled; `text` says so. */
+  agentRestarted(text: string): void {
+    if (this.end('cancelled')) this.notice('info', text);
   }
 
   /** The user undid the file changes of these tool calls (the review): their cards say so. */
@@ -392,6 +409,20 @@ export class Session {
     return Promise.all([parts, spill]).then(() => undefined);
   }
 
+  /** Ends the session for good (its agent is gone): false when it already was. A late answer to its turn changes nothing. */
+  private end(stopReason: string | undefined): boolean {
+    if (this.lost) return false;
+    this.lost = true;
+    this.permissions.cancelAll();
+    this.elicitations.cancelAll();
+    void this.releaseParts();
+    if (this.busy) {
+      this.turnCounter++;
+      this.finishTurn(stopReason);
+    }
+    return true;
+  }
+
   /** Disposes every part, once (the agent's loss and the session's end both come here); never rejects. */
   private releaseParts(): Promise<void> {
     this.partsReleased ??= Promise.all(
@@ -418,6 +449,7 @@ export class Session {
   }
 
   private finishTurn(stopReason: string | undefined): void {
+    this.overdue = false;
     this.permissions.cancelAll();
     this.emit(endTurn(this.state, stopReason));
     for (const observer of [...this.turnObservers]) {

@@ -63,7 +63,7 @@ export class SessionPermissions {
       token,
       (pending) => {
         if (childId !== undefined) children.opened(childId, pending.key);
-        emit(within((state) => setPermissionRequest(state, request.toolCall, request.options, pending.key)));
+        emit(within((state) => setPermissionRequest(state, request.toolCall, request.options, pending.key, consideration.conflictingCommands)));
       },
       (pending) => {
         if (childId !== undefined) children.settled(childId, pending.key);

@@ -26,6 +26,8 @@ import { describeError } from '../shared/errors';
 import { AgentFailure } from '../acp/failureMessage';
 import { DROPPED_FILE_CHARS, FileTranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import type { SecretRules } from '../shared/secretText';
+import { Timers, watchStops } from './stopWatch';
+import { timerScheduler } from '../shared/frameScheduler';
 
 export interface SessionRegistryDeps {
   /** The running agents (and the selected one); the registry does not dispose it. */
@@ -51,6 +53,8 @@ export interface SessionRegistryDeps {
   onQueuedPromptError?(error: unknown, agentName: string): void;
   /** The secrets masked in the files sessions write (their spill files); token shapes only by default. */
   secretRules?(): SecretRules;
+  /** The timers of the grace an agent gets to stop a turn (default: real ones; tests drive a manual clock). */
+  timers?: Timers;
 }
 
 /** A session open in the panel. */
@@ -363,10 +367,18 @@ export class SessionRegistry {
     this.sessionsOf(agent).forEach((open) => void this.remove(open));
   }
 
-  /** Restarts an agent; its sessions close. */
-  async restartAgent(agent: PooledAgent): Promise<void> {
+  /**
+   * Restarts an agent (its process group is stopped, then it starts again); its sessions close, except `keep` (the
+   * one on screen, whose turn was running or would not stop): that one ends, its turn shown cancelled, and stays open
+   * so a session can take over from it (see ShownSession.restartAgent).
+   */
+  async restartAgent(agent: PooledAgent, keep?: OpenSession): Promise<void> {
     if (!this.pool.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
-    this.sessionsOf(agent).forEach((open) => void this.remove(open));
+    for (const open of this.sessionsOf(agent)) {
+      if (open === keep) open.session.agentRestarted(`${agent.definition.name} was restarted, so this turn was stopped and the session ended.`);
+      else void this.remove(open);
+    }
+    if (keep) this.noteListChange();
     await this.pool.restart(agent);
   }
 
@@ -427,6 +439,7 @@ export class SessionRegistry {
     if (live) open.subscriptions.push(this.pool.hold(agent), agent.runtime.registerSession(sessionId, session));
     open.subscriptions.push(
       session.onDidRequireAuth((error) => this.pool.requireAuth(agent, error)),
+      watchStops(session, agent.definition.name, this.deps.timers ?? timerScheduler),
       session.onDidChange((change) => {
         if (change.header || !open.opening) this.noteListChange();
       }),

@@ -63,6 +63,8 @@ export interface PendingPermission {
   /** Host-side key of the pending `session/request_permission` request. */
   requestKey: string;
   options: OpenPermissionOption[];
+  /** The different commands the tool call's raw input names, when they disagree (which one runs is not known). */
+  conflictingCommands?: string[];
 }
 
 /** How the user's permission policy answered a request on its own. */

@@ -23,6 +23,8 @@ export interface StartingView {
   state: 'starting' | 'failed';
   /** The package runner (npx, bunx, …) the agent runs through: its first start may download it. */
   downloads?: string;
+  /** Still starting after STILL_STARTING_MS: the chat says so, with Restart and the agent's log. */
+  slow?: boolean;
   failure?: FailureView;
   /** An earlier session (from History) that could not be brought back: its title (Retry opens it again). */
   reopen?: { title: string };

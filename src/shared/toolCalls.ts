@@ -65,16 +65,22 @@ export function appendToolCallContent(state: SessionState, update: Record<string
 /**
  * A session/request_permission: creates the tool call when unknown, merges the request's `toolCall` fields and
  * sets `permission`. A request whose toolCall has no usable id still gets an entry (keyed by the request), so
- * the user can answer it.
+ * the user can answer it. `conflictingCommands`: the different commands the request names (the prompt shows each).
  */
-export function setPermissionRequest(state: SessionState, toolCall: unknown, options: unknown, requestKey: string): SessionChange {
+export function setPermissionRequest(
+  state: SessionState,
+  toolCall: unknown,
+  options: unknown,
+  requestKey: string,
+  conflictingCommands?: readonly string[],
+): SessionChange {
   const fields = isRecord(toolCall) ? toolCall : {};
   const toolCallId = typeof fields.toolCallId === 'string' ? fields.toolCallId : `permission:${requestKey}`;
   const { entry, created } = obtain(state, toolCallId);
   touchForTurn(state, toolCallId);
   patchToolCall(entry, fields);
   if (entry.permission && entry.permission.requestKey !== requestKey) forgetPermission(state, entry.permission.requestKey);
-  entry.permission = { requestKey, options: toPermissionOptions(options) };
+  entry.permission = { requestKey, options: toPermissionOptions(options), ...(conflictingCommands ? { conflictingCommands: [...conflictingCommands] } : {}) };
   rememberPermission(state, requestKey, toolCallId);
   if (!created) entry.rev++;
   return entryChange(entry.id);

@@ -20,6 +20,7 @@ import { parseSessionsMessage, SessionsHostMessage, SessionsWebviewMessage } fro
 import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage } from './transcriptProtocol';
 import { StartingHostMessage, StartingWebviewMessage, parseStartingMessage } from './startingProtocol';
 import { parseSessionKey, SessionKey } from './sessionKey';
+import type { HeaderStatusView } from './headerStatus';
 
 /**
  * `notStarted`: the agent has not run yet (it starts with the first session); `stopped`: it ran and was stopped;
@@ -120,6 +121,8 @@ export type HostToWebview =
   | { type: 'snapshot'; agent: AgentSummary | null; session: SessionSnapshot | null; terminals?: TerminalOutputView[] }
   | TerminalOutputMessage
   | { type: 'agent'; agent: AgentSummary }
+  /** What the header says of the shown session and its agent (see headerStatus.ts). */
+  | { type: 'headerStatus'; status: HeaderStatusView }
   /** "Open Chat": the caret goes to the composer. */
   | { type: 'focusComposer' }
   /**

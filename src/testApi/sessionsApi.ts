@@ -9,6 +9,7 @@ import type { ConfigValue } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import type { AgentSummary } from '../shared/webviewProtocol';
+import type { HeaderStatusView } from '../shared/headerStatus';
 import type { LifecycleCapabilities } from '../session/lifecycleCapabilities';
 import { restrictToCapabilities } from '../session/promptContent';
 import type { Session } from '../session/session';
@@ -43,6 +44,11 @@ export class SessionsApi {
 
   get agent(): AgentSummary | undefined {
     return this.parts.shown.agent;
+  }
+
+  /** What the chat header says the user can do next. */
+  get headerStatus(): HeaderStatusView {
+    return this.parts.shown.headerStatus;
   }
 
   get selectedAgent(): AgentDefinition | undefined {

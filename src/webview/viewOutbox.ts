@@ -16,6 +16,7 @@ export function deliveryOf(message: HostToWebview): Delivery {
   switch (message.type) {
     case 'snapshot':
     case 'agent':
+    case 'headerStatus':
     case 'entries':
     case 'header':
     case 'olderEntries':

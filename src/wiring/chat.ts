@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
 import { ChatController } from '../chat/chatController';
+import { HeaderStatusFeed } from '../chat/headerStatusFeed';
 import { SessionParts, sessionsOnScreen } from '../chat/sessionParts';
 import type { ClientServicesHandle } from '../clientServices';
 import { registerAddSelection } from '../composer/addSelection';
@@ -78,6 +79,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       showAgentLog: agents.showLog,
     });
   let controller: ChatController | undefined;
+  const headerStatus = new HeaderStatusFeed(shown, sessions);
   const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
     terminals: clientServices.terminalOutputs,
     viewState: () => [
@@ -86,6 +88,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       deps.features().changes.message(),
       ...deps.features().checkpoints.viewState(),
       { type: 'starting', starting: shown.starting ?? null },
+      { type: 'headerStatus', status: headerStatus.current },
     ],
     log: agents.log,
     secretRules: agents.secretRules,
@@ -138,6 +141,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     elicitationNotifier,
     policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
     shown.onDidChangeStarting((starting) => provider.post({ type: 'starting', starting: starting ?? null })),
+    headerStatus,
+    headerStatus.onDidChange((status) => provider.post({ type: 'headerStatus', status })),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).

@@ -97,6 +97,9 @@ export const tests = [
       await waitForLocator(alone, 'the failed session start shown in the chat');
       assert.match(await alone.locator('[data-failure-summary]').innerText(), /^Scripted \(fault-new-internal\) could not open a session: Internal error\. Retry/);
       assert.equal(await chat.locator('.agent-problem').count(), 0, 'the header does not repeat it');
+      const status = chat.locator('.chat-header [data-header-state]');
+      await waitForLocator(status.and(chat.locator('[data-header-state="failed"]')), 'the header saying Failed (the agent is up, no session is)');
+      assert.equal((await status.innerText()).trim(), 'Failed', 'not "Ready" beside the failure');
 
       await send(chat, 'refactor the parser');
       const row = await failedUnderMessage(chat, 'refactor the parser');
@@ -112,6 +115,7 @@ export const tests = [
       await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'Opened after all: refactor the parser' }), 'the answer after Retry');
       assert.equal(await chat.locator('.starting').count(), 0, 'the start row is gone');
       assert.equal(await transcript.locator('[data-entry-kind="user"]', { hasText: 'refactor the parser' }).count(), 1, 'the message once, in the session');
+      await waitForLocator(status.and(chat.locator('[data-header-state="ready"]')), 'the header Ready once the session is up');
     },
   },
   {

@@ -4,15 +4,19 @@
 // - an untrusted workspace (Workspace Trust on): no agent starts, the panel says why and offers to manage trust;
 //   once the workspace is trusted the agent starts;
 // - an agent whose command is not installed: the chat names it, says how to get it (a preset's command) and opens
-//   the agent settings.
+//   the agent settings;
+// - an agent that ignores Stop and never answers: after 5 s the header says "Not stopping" and the transcript says so
+//   with Restart agent; Restart sends the message queued meanwhile to the restarted agent (screenshot at 300 px:
+//   .test-artifacts/e2e/hung-agent-300px.png).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
 import { makeTempDir } from '../harness/temp.mjs';
-import { chatFrame, openChatAndSend, openChatView } from '../harness/workbench.mjs';
+import { chatFrame, openChatAndSend, openChatView, setSideBarWidth } from '../harness/workbench.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
+import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 // The trusted-workspace test's agent notes each start in this file (settings are fixed when the test is declared).
 const markerDir = makeTempDir('acp-e2e-trust');
@@ -121,6 +125,43 @@ export const tests = [
       } finally {
         markerDir.remove();
       }
+    },
+  },
+  {
+    name: 'a hung agent: it ignores Stop, the chat says it is not stopping, and Restart agent sends the queued message to the restarted agent',
+    settings: scriptedAgentSettings('fault-cancel-ignored'),
+    async run({ page }) {
+      const chat = await openChatAndSend(page, 'hang on this');
+      const sidebar = await setSideBarWidth(page, 300);
+      const status = chat.locator('.chat-header [data-header-state]');
+      const transcript = chat.locator('[role="log"]');
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'Working on it' }), 'the agent at work');
+      await waitForLocator(status.and(chat.locator('[data-turn-phase="working"]')), 'the header saying Working');
+
+      await chat.locator('[data-action="stop"]').click();
+      await waitForLocator(status.and(chat.locator('[data-header-state="stopping"]')), 'the header saying Stopping…');
+      const input = chat.locator('textarea[aria-label="Message the agent"]');
+      await input.fill('and then this');
+      await input.press('Enter');
+      await waitForLocator(chat.locator('.prompt-queue [data-queued-id]', { hasText: 'and then this' }), 'the message queued behind the stuck turn');
+
+      // The product's grace (5 s) is the wait: the header and the transcript say the agent is not stopping.
+      await waitForLocator(status.and(chat.locator('[data-header-state="notStopping"]')), 'the header saying Not stopping', { timeout: 20_000 });
+      assert.equal((await status.innerText()).trim(), 'Not stopping');
+      const notice = transcript.locator('[data-entry-kind="notice"][data-notice-severity="warning"]');
+      await waitForLocator(notice, 'the not-stopping notice in the transcript');
+      assert.match(await notice.locator('.notice__text').innerText(), /Scripted \(fault-cancel-ignored\) is not stopping: it was asked to stop 5 seconds ago and has not ended its turn\. Restart it to go on/);
+      const restart = notice.locator('button[data-action="restart-agent"]');
+      assert.equal((await restart.innerText()).trim(), 'Restart agent');
+      await restart.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'hung-agent-300px.png'), clip: sidebar });
+
+      await restart.click();
+      await waitForLocator(transcript.locator('[data-entry-kind="agent"]', { hasText: 'Answered: and then this' }), "the restarted agent's answer to the queued message");
+      await waitForLocator(transcript.locator('[data-entry-kind="user"]', { hasText: 'and then this' }), 'the queued message sent to the restarted agent');
+      await waitForLocator(status.and(chat.locator('[data-header-state="ready"]')), 'the header back to Ready');
+      assert.equal(await chat.locator('.prompt-queue [data-queued-id]').count(), 0, 'nothing left in the queue');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'hung-agent-restarted-300px.png'), clip: sidebar });
     },
   },
 ];

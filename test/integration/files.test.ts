@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ConsentRequest } from '../../src/editor/files/consent';
 import type { Session } from '../../src/session/session';
 import type { ToolCallEntry } from '../../src/shared/model';
 import { agentJson, lastToolCall, openWithTyping, scratchFile, toolCallText, workspaceRoot } from './helpers/files';
@@ -120,6 +121,48 @@ describe('files: fs/read_text_file', function () {
       const third = await readOutside(next, outsideFile);
       assert.equal(third.status, 'failed', 'a new session asked again and the user denied');
       assert.equal(suite.ui.asked.length, 2);
+    });
+
+    it('an "allow for this session" covers the folder asked about, never the places where secrets are kept (issue 25)', async () => {
+      // A home folder of the test's own (the real ~ is never touched): the grant of a file in it covers it all
+      // but ~/.ssh, .env files, and a link that leads into ~/.ssh.
+      const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-files-home-')));
+      const useHome = suite.api.files.useHome(home);
+      try {
+        const file = (relative: string, text: string): string => {
+          const full = path.join(home, ...relative.split('/'));
+          fs.mkdirSync(path.dirname(full), { recursive: true });
+          fs.writeFileSync(full, text);
+          return full;
+        };
+        const sibling = file('sibling.txt', 'sibling\n');
+        const other = file('notes/other.txt', 'other\n');
+        const key = file('.ssh/id_rsa', 'PRIVATE KEY\n');
+        const env = file('.env', 'API_TOKEN=abc\n');
+        fs.symlinkSync(path.join(home, '.ssh'), path.join(home, 'keys'));
+        suite.ui.answers = ['allow', 'deny', 'deny', 'deny'];
+        const session = await suite.sessionWith('files-outside');
+
+        assert.equal((await readOutside(session, sibling)).status, 'completed');
+        assert.deepEqual(suite.ui.asked.map((q) => [q.kind, q.path, q.folder]), [['read', sibling, home]], 'the dialog names the folder');
+
+        const below = await readOutside(session, other);
+        assert.equal(below.status, 'completed', 'a file in the granted folder is read without asking');
+        assert.equal(suite.ui.asked.length, 1);
+
+        const secrets: [string, string][] = [[key, '~/.ssh'], [env, '.env files'], [path.join(home, 'keys', 'id_rsa'), '~/.ssh']];
+        for (const [secretFile, place] of secrets) {
+          const call = await readOutside(session, secretFile);
+          assert.equal(call.status, 'failed', `${secretFile} is asked about, and the user denied it`);
+          const question: ConsentRequest | undefined = suite.ui.asked[suite.ui.asked.length - 1];
+          assert.deepEqual([question?.path, question?.secret?.place], [secretFile, place]);
+          assert.doesNotMatch(toolCallText(call), /PRIVATE KEY|API_TOKEN/);
+        }
+        assert.equal(suite.ui.asked.length, 4);
+      } finally {
+        useHome.dispose();
+        fs.rmSync(home, { recursive: true, force: true });
+      }
     });
 
     it('catches a symlink in the workspace that leads outside', async () => {

@@ -1,9 +1,11 @@
 // Entry point of the integration suite inside a VS Code extension host (code-server or
 // @vscode/test-electron): runs every compiled `*.test.js` beside this file with mocha and reports
 // `N passed, N failed` on one line at the end. Rejects when a test failed, so the host exits non-zero.
+// An `it.only` fails the run, and so does a skip the run does not accept (test/harness/skips.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
+import { refuseOtherSkips } from '../harness/skips';
 
 /** Printed first, so a runner can tell that the workbench started the suite. */
 export const SUITE_STARTED_MARKER = '[acp-integration] suite started';
@@ -33,7 +35,7 @@ async function runMocha(): Promise<Tally> {
   const { default: Mocha } = await import('mocha');
   // Reporters print with printf-style arguments; format them here, once, and tag them.
   Mocha.reporters.Base.consoleLog = (...data: unknown[]) => console.log(SUITE_OUTPUT_TAG + format(...data));
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: Number(process.env.ACP_TEST_TIMEOUT_MS ?? 20_000) });
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, forbidOnly: true, timeout: Number(process.env.ACP_TEST_TIMEOUT_MS ?? 20_000) });
   if (process.env.ACP_TEST_GREP) mocha.grep(new RegExp(process.env.ACP_TEST_GREP));
   const files = findTests(__dirname);
   if (files.length === 0) throw new Error(`No *.test.js files under ${__dirname}: run \`npm run compile-tests\` first.`);
@@ -41,7 +43,9 @@ async function runMocha(): Promise<Tally> {
   await mocha.loadFilesAsync();
   return new Promise<Tally>((resolve) => {
     const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
-    const runner = mocha.run(() => resolve(tally));
+    // A refused skip is reported as skipped, then as failed: it counts once, as failed.
+    const runner = mocha.run(() => resolve({ ...tally, skipped: tally.skipped - skips.refused }));
+    const skips = refuseOtherSkips(runner);
     runner.on('pass', () => { tally.passed += 1; });
     runner.on('fail', () => { tally.failed += 1; });
     runner.on('pending', () => { tally.skipped += 1; });

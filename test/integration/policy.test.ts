@@ -117,6 +117,26 @@ describe('permission policy', function () {
     assert.equal(await asked('read-climbing', 'reject'), 'rejected: reject', '.. that climbs out of the workspace is caught');
   });
 
+  it('asks about a tool call whose raw input names two commands that disagree, and shows both (issue 25)', async () => {
+    await setRules([
+      { decision: 'allow', kind: 'execute', command: 'git status' },
+      { decision: 'allow', kind: 'execute', command: 'rm -rf *' },
+    ]);
+    const prompted = waitFor(session.onDidChange, () => session.state.entries.some((e) => e.kind === 'tool_call' && e.permission !== undefined));
+    const turn = api.sessions.prompt('execute-ambiguous');
+    await prompted;
+    const entry = session.state.entries.find((e): e is ToolCallEntry => e.kind === 'tool_call' && e.permission !== undefined);
+    assert.ok(entry?.permission, 'command "git status" beside cmd "rm -rf x" is asked, though a rule allows each');
+    assert.deepEqual(entry.permission.conflictingCommands, ['git status', 'rm -rf x']);
+    assert.equal(session.choosePermission(entry.permission.requestKey, 'reject'), true);
+    await turn;
+    assert.equal(agentText(session), 'rejected: reject');
+    assert.deepEqual(lastAudit().decidedBy, { type: 'user' });
+
+    await setRules([{ decision: 'reject', kind: 'execute', command: 'rm -rf *', description: 'no rm -rf' }]);
+    assert.equal(await decided('execute-ambiguous'), 'rejected: reject', 'a reject rule sees the second command');
+  });
+
   it('answers with allow_always when the rule says always', async () => {
     await setRules([{ decision: 'allow', always: true, kind: 'fetch' }]);
     assert.equal(await decided('fetch'), 'allowed: allow_always');

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { SessionChange } from '../../src/shared/model';
 import { type FakeAnthropic, lastUserText, say, text, thinking } from '../fixtures/fake-anthropic';
-import { RealAgent, newSession, startFakeAnthropic, useRealAgent } from './helpers/realAgent';
+import { skipWithout } from '../harness/skips';
+import { RealAgent, newSession, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { agentText, assertScriptPlayed, thoughtText } from './helpers/realAgentSession';
 import { activateExtension } from './helpers/scriptedAgent';
 
@@ -16,7 +17,8 @@ describe('a real agent (claude-code-acp) with a fake model: plain turns', functi
   let fake: FakeAnthropic;
   let agent: RealAgent;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, realAgentMissing());
     api = await activateExtension();
     fake = await startFakeAnthropic();
     agent = await useRealAgent(api, fake);

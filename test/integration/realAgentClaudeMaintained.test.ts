@@ -14,7 +14,8 @@ import { type FakeAnthropic, type MessagesRequest, type ModelTurn, callTool, say
 import type { AgentMessageEntry } from '../../src/shared/model';
 import type { SubagentEntry } from '../../src/shared/subagentModel';
 import type { Session } from '../../src/session/session';
-import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp } from './helpers/maintainedAgents';
+import { skipWithout } from '../harness/skips';
+import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, untilToolCall, useClaudeAgentAcp, claudeAgentAcpMissing } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, assertScriptPlayed, thoughtText, toolCall, toolResult } from './helpers/realAgentSession';
@@ -45,7 +46,8 @@ describe('the maintained claude-agent-acp (0.101, Node 22) with a fake model', f
   let dir: string;
   let watch: ProcessWatch | undefined;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, claudeAgentAcpMissing());
     api = await activateExtension();
     fake = await startFakeAnthropicForClaudeAgent();
     agent = await useClaudeAgentAcp(api, fake);

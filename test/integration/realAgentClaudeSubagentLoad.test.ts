@@ -8,7 +8,8 @@ import { type FakeAnthropic, type MessagesRequest, type ModelTurn, callTool, say
 import type { AgentMessageEntry } from '../../src/shared/model';
 import type { SubagentEntry } from '../../src/shared/subagentModel';
 import type { Session } from '../../src/session/session';
-import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, useClaudeAgentAcp } from './helpers/maintainedAgents';
+import { skipWithout } from '../harness/skips';
+import { CLAUDE_AGENT_ACP_101, startFakeAnthropicForClaudeAgent, useClaudeAgentAcp, claudeAgentAcpMissing } from './helpers/maintainedAgents';
 import { RealAgent, newSession } from './helpers/realAgent';
 import { within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions } from './helpers/realAgentSession';
@@ -32,7 +33,8 @@ describe('claude-agent-acp 0.101: a subagent brought back by session/load', func
   let agent: RealAgent;
   let dir: string;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, claudeAgentAcpMissing());
     api = await activateExtension();
     fake = await startFakeAnthropicForClaudeAgent();
     agent = await useClaudeAgentAcp(api, fake);

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import { type FakeAnthropic, callTool, say, toolResults } from '../fixtures/fake-anthropic';
-import { RealAgent, newSession, probeOfferedTools, skipUnlessOffered, startFakeAnthropic, useRealAgent } from './helpers/realAgent';
+import { skipWithout } from '../harness/skips';
+import { RealAgent, newSession, probeOfferedTools, assertOffered, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { within } from './helpers/realAgentProcess';
 import { agentText, answerPermissions, assertScriptPlayed, toolCall, toolResult, untilDocumentText } from './helpers/realAgentSession';
 import { discardDocumentsUnder, scratchFolder, typeIntoBuffer } from './helpers/realAgentWorkspace';
@@ -21,7 +22,8 @@ describe('a real agent (claude-code-acp) with a fake model: files through the cl
   let offered: string[] = [];
   let dir: string;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, realAgentMissing());
     // The web workbench (code-server) saves after a 1 s delay by default: unsaved buffers would not stay unsaved.
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     api = await activateExtension();
@@ -45,7 +47,7 @@ describe('a real agent (claude-code-acp) with a fake model: files through the cl
   });
 
   it("reads an open document's unsaved text, not what is on disk", async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Read']);
+    assertOffered(offered, ['mcp__acp__Read']);
     const file = path.join(dir, 'unsaved.txt');
     fs.writeFileSync(file, 'on disk: the saved text\n');
     const document = await vscode.workspace.openTextDocument(file);
@@ -74,7 +76,7 @@ describe('a real agent (claude-code-acp) with a fake model: files through the cl
   });
 
   it('edits an open document with unsaved changes in its buffer, and undo takes the edit back', async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Read', 'mcp__acp__Edit']);
+    assertOffered(offered, ['mcp__acp__Read', 'mcp__acp__Edit']);
     const file = path.join(dir, 'edit.txt');
     fs.writeFileSync(file, 'alpha\nbeta\n');
     const document = await vscode.workspace.openTextDocument(file);
@@ -112,7 +114,7 @@ describe('a real agent (claude-code-acp) with a fake model: files through the cl
   });
 
   it('writes a new file in a folder that does not exist yet', async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Write']);
+    assertOffered(offered, ['mcp__acp__Write']);
     const file = path.join(dir, 'new-folder', 'nested', 'created.txt');
     const content = 'written by the agent\nsecond line\n';
     assert.equal(fs.existsSync(path.dirname(file)), false);

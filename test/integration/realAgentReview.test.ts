@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { ToolCallEntry } from '../../src/shared/model';
 import { type FakeAnthropic, callTool, say } from '../fixtures/fake-anthropic';
-import { CLAUDE_AGENT_ACP, RealAgent, newSession, startFakeAnthropic, useRealAgent } from './helpers/realAgent';
+import { skipWithout } from '../harness/skips';
+import { CLAUDE_AGENT_ACP, RealAgent, newSession, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { within } from './helpers/realAgentProcess';
 import { answerPermissions, assertScriptPlayed, toolCall, toolResult } from './helpers/realAgentSession';
 import { scratchFolder } from './helpers/realAgentWorkspace';
@@ -25,7 +26,8 @@ describe('a real agent (claude-agent-acp) with a fake model: its own disk edits 
   let agent: RealAgent;
   let dir: string;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, realAgentMissing(CLAUDE_AGENT_ACP));
     api = await activateExtension();
     fake = await startFakeAnthropic();
     agent = await useRealAgent(api, fake, CLAUDE_AGENT_ACP);

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import { type FakeAnthropic, say } from '../fixtures/fake-anthropic';
-import { CLAUDE_AGENT_ACP, RealAgent, newSession, startFakeAnthropic, useRealAgent } from './helpers/realAgent';
+import { skipWithout } from '../harness/skips';
+import { CLAUDE_AGENT_ACP, RealAgent, newSession, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { within } from './helpers/realAgentProcess';
 import { activateExtension } from './helpers/scriptedAgent';
 
@@ -21,7 +22,8 @@ describe('a real agent (claude-agent-acp) with a fake model: several sessions, h
   let fake: FakeAnthropic;
   let agent: RealAgent;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, realAgentMissing(CLAUDE_AGENT_ACP));
     api = await activateExtension();
     fake = await startFakeAnthropic();
     agent = await useRealAgent(api, fake, CLAUDE_AGENT_ACP);

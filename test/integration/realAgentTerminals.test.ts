@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import { type FakeAnthropic, callTool, say, toolResultFor, toolResults } from '../fixtures/fake-anthropic';
-import { RealAgent, newSession, probeOfferedTools, skipUnlessOffered, startFakeAnthropic, useRealAgent } from './helpers/realAgent';
+import { skipWithout } from '../harness/skips';
+import { RealAgent, newSession, probeOfferedTools, assertOffered, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { answerPermissions, assertScriptPlayed, toolCall, toolResult } from './helpers/realAgentSession';
 import { workspaceFolder } from './helpers/realAgentWorkspace';
@@ -23,7 +24,8 @@ describe('a real agent (claude-code-acp) with a fake model: commands through the
   let offered: string[] = [];
   let watch: ProcessWatch | undefined;
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, realAgentMissing());
     api = await activateExtension();
     fake = await startFakeAnthropic();
     agent = await useRealAgent(api, fake);
@@ -43,7 +45,7 @@ describe('a real agent (claude-code-acp) with a fake model: commands through the
   });
 
   it("runs a command in the session's folder: its output reaches the model, the tool call shows the terminal", async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Bash']);
+    assertOffered(offered, ['mcp__acp__Bash']);
     const session = await newSession(api);
     const bashId = 'toolu_fake_bash_sum';
     fake.script(
@@ -74,7 +76,7 @@ describe('a real agent (claude-code-acp) with a fake model: commands through the
   });
 
   it('releases a command that outlives its timeout while the agent waits for it: the process is gone', async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Bash']);
+    assertOffered(offered, ['mcp__acp__Bash']);
     const running = watchProcess();
     watch = running;
     const session = await newSession(api);
@@ -98,7 +100,7 @@ describe('a real agent (claude-code-acp) with a fake model: commands through the
   });
 
   it('kills a background command (KillShell) after peeking at its output (BashOutput): no process is left', async function () {
-    skipUnlessOffered(this, offered, ['mcp__acp__Bash', 'mcp__acp__BashOutput', 'mcp__acp__KillShell']);
+    assertOffered(offered, ['mcp__acp__Bash', 'mcp__acp__BashOutput', 'mcp__acp__KillShell']);
     const running = watchProcess();
     watch = running;
     const session = await newSession(api);

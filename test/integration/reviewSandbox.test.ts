@@ -7,27 +7,7 @@ import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../src/extension';
 import { workspaceRoot } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
-import { pendingFile, untilReview } from './helpers/review';
-
-const GIVE_UP_MS = 20_000;
-
-/** Resolves once the review handled a file event of every one of `files` (subscribe before the events happen). */
-function untilHandled(api: AcpExtensionApi, files: readonly string[]): Promise<void> {
-  const waiting = new Set(files);
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the file events of ${JSON.stringify([...waiting])} in vain`));
-    }, GIVE_UP_MS);
-    const subscription = api.review.service.disk.onDidHandle((file) => {
-      waiting.delete(file);
-      if (waiting.size > 0) return;
-      clearTimeout(timer);
-      subscription.dispose();
-      resolve();
-    });
-  });
-}
+import { pendingFile, untilHandled, untilReview } from './helpers/review';
 
 function pendingUnder(api: AcpExtensionApi, folder: string): string[] {
   return (api.review.service.ledger?.pending() ?? []).filter((file) => file.path.startsWith(folder + path.sep)).map((file) => `${path.relative(folder, file.path)} ${file.status}`);

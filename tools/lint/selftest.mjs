@@ -31,6 +31,28 @@ const cases = [
   ['src/demo/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", ['import/no-restricted-paths']],
   ['src/demo/probe.ts', "import { describeError } from '../shared/errors';\nexport const d = describeError;", []],
   ['src/review/probe.ts', "import '../demo/main';", ['import/no-restricted-paths']],
+  // No vscode below the features: src/acp and src/session (type imports too).
+  ['src/acp/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  ['src/session/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
+  ['src/session/probe.ts', "import { KeyedQueue } from '../editor/files/keyedQueue';\nexport const q = KeyedQueue;", ['import/no-restricted-paths']],
+  ['src/session/probe.ts', "import type { AgentDefinition } from '../config/agentDefinitions';\nexport type A = AgentDefinition;", []],
+  // src/config: only src/shared (and vscode, for the settings).
+  ['src/config/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/config/probe.ts', "import * as vscode from 'vscode';\nimport { isRecord } from '../shared/narrow';\nexport const c = [vscode, isRecord];", []],
+  // src/history: only src/session and src/shared; its glue in vscode/.
+  ['src/history/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
+  ['src/history/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  ['src/history/probe.ts', "import type { SessionHistory } from './vscode/sessionHistory';\nexport type H = SessionHistory;", ['import/no-restricted-paths']],
+  ['src/history/vscode/probe.ts', "import * as vscode from 'vscode';\nimport type { SessionRegistry } from '../../session/sessionRegistry';\nimport * as records from '../sessionRecords';\nexport type R = SessionRegistry;\nexport const v = [vscode, records];", []],
+  // src/review: only src/editor, src/session and src/shared; its glue in vscode/.
+  ['src/review/probe.ts', "import type { ChatController } from '../chat/chatController';\nexport type C = ChatController;", ['import/no-restricted-paths']],
+  ['src/review/probe.ts', "import { KeyedQueue } from '../editor/files/keyedQueue';\nexport const q = KeyedQueue;", []],
+  ['src/review/inline/probe.ts', "import type { ReviewService } from '../vscode/reviewService';\nexport type R = ReviewService;", ['import/no-restricted-paths']],
+  ['src/review/inline/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  // src/auth: only src/acp, src/config, src/session and src/shared.
+  ['src/auth/vscode/probe.ts', "import type { ShownSession } from '../../chat/shownSession';\nexport type S = ShownSession;", ['import/no-restricted-paths']],
+  ['src/auth/vscode/probe.ts', "import * as vscode from 'vscode';\nimport * as methods from '../../acp/authMethods';\nexport const a = [vscode, methods];", []],
+  ['src/policy/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
 ];
 
 const failures = [];

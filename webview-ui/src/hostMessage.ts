@@ -65,6 +65,11 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
       return asSessionsHostMessage(value);
     case 'changes':
       return asChangesMessage(value);
+    case 'headerStatus':
+      return isRecord(value.status) && typeof value.status.state === 'string' && typeof value.status.label === 'string' &&
+        (value.status.since === undefined || typeof value.status.since === 'number')
+        ? (value as unknown as HostToWebview)
+        : undefined;
     case 'starting':
       return value.starting === null || isStartingView(value.starting) ? (value as unknown as HostToWebview) : undefined;
     case 'checkpoints':

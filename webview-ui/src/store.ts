@@ -5,6 +5,7 @@ import type { EntryId, SessionHeader, TranscriptEntry } from '../../src/shared/m
 import type { AgentSummary, HostToWebview } from '../../src/shared/webviewProtocol';
 import type { SessionKey } from '../../src/shared/sessionKey';
 import type { StartingView } from '../../src/shared/startingProtocol';
+import type { HeaderStatusView } from '../../src/shared/headerStatus';
 
 export interface SessionView {
   sessionKey: SessionKey;
@@ -36,6 +37,8 @@ export interface ChatState {
   session: SessionView | null;
   /** A session being started for the chat (with the message waiting for it), or the failure of that start. */
   starting?: StartingView | null;
+  /** What the header says of the shown session and its agent (the host's words). */
+  headerStatus?: HeaderStatusView;
 }
 
 export const initialChatState: ChatState = { synced: false, agent: null, session: null };
@@ -69,6 +72,8 @@ export function applyHostMessage(state: ChatState, message: HostToWebview, appli
       return { ...state, agent: message.agent };
     case 'starting':
       return { ...state, starting: message.starting };
+    case 'headerStatus':
+      return { ...state, headerStatus: message.status };
     case 'header': {
       const session = state.session;
       if (!session || session.sessionKey !== message.sessionKey) return state;
@@ -266,7 +271,7 @@ export function listSignature(state: ChatState): unknown[] {
  */
 export function panelSignature(state: ChatState): unknown[] {
   const session = state.session;
-  return [state.synced, state.agent, session?.sessionKey, session?.header, state.starting, failureInChat(state)];
+  return [state.synced, state.agent, session?.sessionKey, session?.header, state.starting, state.headerStatus, failureInChat(state)];
 }
 
 /** The agent's failure is in the transcript (the failed start, or the notice that it stopped): said once, there. */

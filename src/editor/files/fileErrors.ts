@@ -3,7 +3,7 @@
 import type { ResponseError } from 'vscode-jsonrpc/node';
 import { INTERNAL_ERROR, invalidParamsError, resourceNotFoundError, responseError } from '../../acp/errors';
 
-export type FileErrorReason = 'binary' | 'notAFile' | 'tooLarge' | 'outsideRoots' | 'editRejected' | 'saveFailed' | 'io';
+export type FileErrorReason = 'binary' | 'notAFile' | 'tooLarge' | 'outsideRoots' | 'secretLocation' | 'editRejected' | 'saveFailed' | 'io';
 
 export interface FileErrorData {
   path: string;

@@ -1,6 +1,7 @@
 // The fs/* client service: fs/read_text_file and fs/write_text_file on VS Code's text documents, checked
-// against the session's roots (outside them only with the user's say), an event for every write and a
-// notice when a write replaced changes the agent had not seen.
+// against the session's roots (outside them only with the user's say, and places where secrets are kept only with
+// the user's say every time), an event for every write and a notice when a write replaced changes the agent had not
+// seen.
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { ClientFeature, ClientServiceMethod, SessionPart, SessionScope } from '../../acp/clientRequests';
@@ -11,11 +12,11 @@ import { readDiskText } from './diskRead';
 import { findOpenDocument, readDocument } from './documents';
 import { writeThroughDocument } from './documentWrite';
 import { toLf } from './eol';
+import { examineFileAccess } from './fileAccess';
 import { fileError } from './fileErrors';
 import { KeyedQueue } from './keyedQueue';
 import { sliceLines } from './lineSlice';
 import { parseReadParams, parseWriteParams } from './params';
-import { checkPathAccess } from './pathAccess';
 import { caseKey } from './pathKeys';
 import type { SaveAfterWrite } from './savePolicy';
 import type { SnapshotStore } from './snapshots';
@@ -26,6 +27,8 @@ export interface FilesServiceDeps {
   /** Looked up on every use, so tests can swap it. */
   userInterface(): FilesUserInterface;
   outsideRootsPolicy(): OutsideRootsPolicy;
+  /** The user's home folder (where ~/.ssh and the like are); looked up on every use, so tests can give their own. */
+  home(): string;
   saveAfterWrite(uri: vscode.Uri): SaveAfterWrite;
   snapshots: SnapshotStore;
   log(line: string): void;
@@ -119,13 +122,17 @@ export class FilesService implements ClientFeature {
   }
 
   private async checkAccess(kind: AccessKind, file: string, session: FilesSession, token: CancellationToken): Promise<void> {
-    const access = await checkPathAccess(file, session.scope.roots);
-    if (access.insideRoots) return;
-    const policy = this.deps.outsideRootsPolicy();
-    const request = { sessionKey: session.scope.sessionKey, kind, path: access.path, realPath: access.realPath };
+    const access = await examineFileAccess(file, session.scope.roots, this.deps.home());
+    const { secret } = access;
+    if (access.insideRoots && !secret) return;
+    const policy = access.insideRoots ? 'allow' : this.deps.outsideRootsPolicy();
+    const request = { sessionKey: session.scope.sessionKey, kind, path: access.path, realPath: access.realPath, folder: access.folder, ...(secret ? { secret } : {}) };
     if (await raceCancellation(session.consents.decide(policy, request), token)) return;
-    const why = policy === 'deny' ? 'the setting acp.files.outsideRoots is "deny"' : 'the user did not allow it';
     const leads = access.realPath === access.path ? '' : ` (it leads to ${access.realPath})`;
+    if (secret && policy !== 'deny') {
+      throw fileError(file, 'secretLocation', `Refused to ${kind} ${file}${leads}: ${secret.what} are kept there (${secret.place}) and the user did not allow it`);
+    }
+    const why = policy === 'deny' ? 'the setting acp.files.outsideRoots is "deny"' : 'the user did not allow it';
     throw fileError(file, 'outsideRoots', `Refused to ${kind} ${file}${leads}: it is outside the workspace folders and ${why}`);
   }
 

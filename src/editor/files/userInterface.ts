@@ -19,25 +19,36 @@ export interface FilesUserInterface extends ConsentPrompt {
   conflict(notice: ConflictNotice): Promise<boolean>;
 }
 
-const ALLOW = 'Allow for this session';
+const ALLOW_ONCE = 'Allow once';
 const DENY = 'Deny';
 const COMPARE = 'Compare';
+
+/** The button that grants the folder for the session: "Allow reads in /home/me/notes for this session". */
+function sessionGrantButton(request: ConsentRequest): string {
+  return `Allow ${request.kind === 'read' ? 'reads' : 'writes'} in ${request.folder} for this session`;
+}
 
 async function ask(request: ConsentRequest): Promise<ConsentAnswer> {
   const verb = request.kind === 'read' ? 'read' : 'write to';
   const leads = request.realPath === request.path ? '' : ` (it leads to ${request.realPath})`;
+  const secret = request.secret;
+  const allow = secret ? ALLOW_ONCE : sessionGrantButton(request);
   const answer = await vscode.window.showWarningMessage(
-    `The agent wants to ${verb} ${request.path}${leads}, which is outside the workspace folders.`,
+    secret
+      ? `The agent wants to ${verb} ${request.path}${leads}, where ${secret.what} are kept (${secret.place}).`
+      : `The agent wants to ${verb} ${request.path}${leads}, which is outside the workspace folders.`,
     {
       modal: true,
-      detail:
-        `"${ALLOW}" lets the agent of this session ${verb} files outside the workspace folders until the session ends. ` +
-        'The setting acp.files.outsideRoots (ask, allow, deny) changes the default.',
+      detail: secret
+        ? `Places where secrets are kept are asked about every time, whatever you allowed before in this session. "${ALLOW_ONCE}" lets the agent ${verb} this file now, once.`
+        : `"${allow}" lets the agent of this session ${verb} files in ${request.folder} and the folders below it until the session ends; ` +
+          'places where secrets are kept (such as ~/.ssh or .env files) are still asked about every time. ' +
+          'The setting acp.files.outsideRoots (ask, allow, deny) changes the default for files outside the workspace folders.',
     },
-    ALLOW,
+    allow,
     DENY,
   );
-  if (answer === ALLOW) return 'allow';
+  if (answer === allow) return 'allow';
   return answer === DENY ? 'deny' : undefined;
 }
 

@@ -16,6 +16,7 @@ import { DiskChanges } from '../diskChanges';
 import { SessionChanges } from '../sessionChanges';
 import { WorkspaceSnapshot } from '../workspaceSnapshot';
 import { currentText, setFileText } from './fileText';
+import { workspaceFilter } from './workspaceFilter';
 import { watchWorkspace, type WorkspaceWatch } from './workspaceWatch';
 
 /** How long after a turn ends a disk change still counts as the agent's. */
@@ -86,9 +87,12 @@ export class ReviewService implements vscode.Disposable {
     private readonly log: (line: string) => void,
     private readonly store?: ReviewStore,
   ) {
-    this.disk = new DiskChanges(this.snapshot, caseKey, log);
-    this.watch = watchWorkspace(this.snapshot, this.disk, log);
+    // Only real changes are reviewed: never git's own files, never ignored ones (files.exclude outside git).
+    const filter = workspaceFilter(log);
+    this.disk = new DiskChanges(this.snapshot, caseKey, log, filter.filter);
+    this.watch = watchWorkspace(this.snapshot, this.disk, filter, log);
     this.disposables.push(
+      filter,
       this.watch,
       this.changeEmitter,
       this.anyEmitter,

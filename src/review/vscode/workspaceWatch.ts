@@ -1,28 +1,24 @@
-// Keeps the workspace snapshot and the disk-change tracker fed: a scan of the workspace folders (files.exclude
-// and search.exclude apply, plus node_modules and .git), file system watchers on every folder, and the user's
-// saves.
+// Keeps the workspace snapshot and the disk-change tracker fed: a scan of the workspace folders (the files git lists
+// where a folder is in a repository, else those files.exclude does not hide; through the review filter either way),
+// file system watchers on every folder, and the user's saves.
 import * as vscode from 'vscode';
 import type { DiskChanges, DiskEventKind } from '../diskChanges';
+import { filesToScan } from '../filter/scanFiles';
 import type { WorkspaceSnapshot } from '../workspaceSnapshot';
+import { outsideGitExcludes, type WorkspaceFilter } from './workspaceFilter';
 
 const MAX_SCANNED_FILES = 20_000;
-const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**'];
 
-function excludeGlob(): string {
-  const patterns = new Set(ALWAYS_EXCLUDED);
-  for (const section of ['files.exclude', 'search.exclude']) {
-    const settings = vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {};
-    for (const [pattern, on] of Object.entries(settings)) if (on === true) patterns.add(pattern);
-  }
-  return `{${[...patterns].join(',')}}`;
+async function search(folder: string, limit: number): Promise<string[]> {
+  const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.file(folder), '**/*'), `{${outsideGitExcludes().join(',')}}`, limit);
+  return uris.map((uri) => uri.fsPath);
 }
 
-async function scan(snapshot: WorkspaceSnapshot): Promise<void> {
-  const exclude = excludeGlob();
+async function scan(snapshot: WorkspaceSnapshot, filter: WorkspaceFilter, log: (line: string) => void): Promise<void> {
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme !== 'file') continue;
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_SCANNED_FILES);
-    await snapshot.seed(uris.map((uri) => uri.fsPath));
+    const files = await filesToScan(folder.uri.fsPath, MAX_SCANNED_FILES, { ...filter, search, log });
+    await snapshot.seed(files);
   }
 }
 
@@ -31,7 +27,7 @@ export interface WorkspaceWatch extends vscode.Disposable {
   readonly scanned: Promise<void>;
 }
 
-export function watchWorkspace(snapshot: WorkspaceSnapshot, disk: DiskChanges, log: (line: string) => void): WorkspaceWatch {
+export function watchWorkspace(snapshot: WorkspaceSnapshot, disk: DiskChanges, filter: WorkspaceFilter, log: (line: string) => void): WorkspaceWatch {
   const disposables: vscode.Disposable[] = [];
   const send = (kind: DiskEventKind) => (uri: vscode.Uri) => {
     if (uri.scheme === 'file') void disk.event(uri.fsPath, kind).catch((error: unknown) => log(`Comparing ${uri.fsPath} failed: ${String(error)}`));
@@ -48,6 +44,6 @@ export function watchWorkspace(snapshot: WorkspaceSnapshot, disk: DiskChanges, l
       if (document.uri.scheme === 'file') disk.userSaved(document.uri.fsPath, document.getText());
     }),
   );
-  const scanned = scan(snapshot).catch((error: unknown) => log(`Scanning the workspace failed: ${String(error)}`));
+  const scanned = scan(snapshot, filter, log).catch((error: unknown) => log(`Scanning the workspace failed: ${String(error)}`));
   return { scanned, dispose: () => disposables.forEach((d) => d.dispose()) };
 }

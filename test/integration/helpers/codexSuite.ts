@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { FakeOpenAi } from '../../fixtures/fake-openai';
-import { CODEX_ACP_26, useCodexAcp } from './maintainedAgents';
+import { skipWithout } from '../../harness/skips';
+import { CODEX_ACP_26, useCodexAcp, codexAcpMissing } from './maintainedAgents';
 import type { RealAgent } from './realAgent';
 import { within } from './realAgentProcess';
 import { scratchFolder } from './realAgentWorkspace';
@@ -35,7 +36,8 @@ export function useCodexSuite(folder: string): CodexSuite {
     return value;
   };
 
-  before(async () => {
+  before(async function () {
+    skipWithout(this, codexAcpMissing());
     api = await activateExtension();
     const verbose = process.env.ACP_TEST_VERBOSE === '1';
     fake = await FakeOpenAi.start({ log: verbose ? (line) => console.log(`[fake-openai] ${line}`) : undefined });

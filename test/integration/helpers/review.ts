@@ -86,3 +86,21 @@ export function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: str
     });
   });
 }
+
+/** Resolves once the review handled a file event of every one of `files` (subscribe before the events happen). */
+export function untilHandled(api: AcpExtensionApi, files: readonly string[]): Promise<void> {
+  const waiting = new Set(files);
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the file events of ${JSON.stringify([...waiting])} in vain`));
+    }, GIVE_UP_MS);
+    const subscription = api.review.service.disk.onDidHandle((file) => {
+      waiting.delete(file);
+      if (waiting.size > 0) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    });
+  });
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Message } from 'vscode-jsonrpc/node';
 import { AgentExit, AgentLaunch, AgentProcess, AgentSpawnError } from '../../../src/acp/agentProcess';
 import { NdjsonMessageWriter } from '../../../src/acp/ndjson';
+import { skipOffPlatform } from '../../harness/skips';
 import { firstLine, nextEvent, processGroupOf, processIsGone, readToEnd, waitUntil } from './harness';
 
 /** Runs `node -e script` as the agent. */
@@ -119,14 +120,14 @@ describe('AgentProcess', function () {
   });
 
   it('leads its own process group', async function () {
-    if (process.platform !== 'linux') this.skip();
+    skipOffPlatform(this, 'linux', 'reads process groups from /proc');
     const child = agent(nodeAgent('setInterval(() => {}, 1000)'));
     await child.start();
     assert.equal(processGroupOf(child.pid!), child.pid);
   });
 
   it('stop() kills an agent that ignores stdin and SIGTERM, and its grandchild', async function () {
-    if (process.platform !== 'linux') this.skip();
+    skipOffPlatform(this, 'linux', 'reads process groups from /proc');
     const child = agent(nodeAgent(STUBBORN_WITH_GRANDCHILD), { stopGraceMs: 300 });
     await child.start();
     const grandchildPid = Number(await firstLine(child.stdout));
@@ -142,7 +143,7 @@ describe('AgentProcess', function () {
   });
 
   it('ends what is left of the process group when the agent exits by itself', async function () {
-    if (process.platform !== 'linux') this.skip();
+    skipOffPlatform(this, 'linux', 'reads process groups from /proc');
     // The grandchild ignores SIGTERM and holds the agent's stderr open.
     const script = `
       const { spawn } = require('node:child_process');

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
 import { ProcessWatchdog } from '../../../src/acp/processWatchdog';
+import { skipOffPlatform } from '../../harness/skips';
 import { firstLine, processGroupOf, processIsGone, waitUntil } from './harness';
 
 const WATCHDOG_MODULE = require.resolve('../../../src/acp/processWatchdog');
@@ -57,7 +58,7 @@ describe('ProcessWatchdog', function () {
   let host: ChildProcess | undefined;
 
   beforeEach(function () {
-    if (process.platform !== 'linux') this.skip();
+    skipOffPlatform(this, 'linux', 'reads process groups from /proc');
   });
 
   afterEach(() => {

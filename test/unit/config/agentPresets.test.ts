@@ -4,8 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { AGENT_PRESETS, presetEntry, presetsNotConfigured } from '../../../src/config/agentPresets';
-import { mergePaths, pathFromProbeOutput, probeLoginShellPath } from '../../../src/config/loginShellPath';
+import { mergePaths, pathFromProbeOutput, probeLoginShellPath, TIME_LIMIT_MS } from '../../../src/config/loginShellPath';
 import { waitUntil } from '../acp/harness';
+import { ManualScheduler } from '../helpers/manualScheduler';
 
 const agent = (id: string, command: string, args: string[] = []): AgentDefinition => ({ id, name: id, command, args, env: {}, builtIn: false });
 
@@ -48,17 +49,29 @@ describe("the login shell's PATH", () => {
     assert.ok(found && found.split(':').length > 0, `a PATH from /bin/sh: ${String(found)}`);
   });
 
-  it('gives up on a login shell that hangs and ignores SIGTERM (as interactive shells do), within its time limit', async function () {
+  it('gives up on a login shell that hangs and ignores SIGTERM (as interactive shells do) at its time limit, and ends it', async function () {
     this.timeout(15_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-shell-'));
     const shell = path.join(dir, 'hanging-shell');
+    const pidFile = path.join(dir, 'pid');
     // Ignores SIGTERM, and leaves a child holding its output open.
-    fs.writeFileSync(shell, "#!/bin/sh\ntrap '' TERM\nsleep 60 &\nsleep 60\n", { mode: 0o755 });
-    const started = Date.now();
+    fs.writeFileSync(shell, `#!/bin/sh\necho $$ > '${pidFile}'\ntrap '' TERM\nsleep 60 &\nsleep 60\n`, { mode: 0o755 });
+    const clock = new ManualScheduler();
+    let answered = false;
     try {
-      assert.equal(await probeLoginShellPath(shell, 'linux'), undefined);
-      assert.ok(Date.now() - started < 8_000, `answered after ${Date.now() - started} ms`);
+      const probing = probeLoginShellPath(shell, 'linux', (callback, delayMs) => clock.schedule(callback, delayMs));
+      void probing.finally(() => (answered = true));
+      await waitUntil(() => /^\d+\n$/.test(readIfThere(pidFile)), 5_000, 'the shell started');
+      clock.advance(TIME_LIMIT_MS - 1);
+      await new Promise(setImmediate);
+      assert.equal(answered, false, 'no answer before the time limit');
+      clock.advance(1);
+      assert.equal(await probing, undefined);
+      // Its process group: the shell and its sleeps.
+      const group = -Number(fs.readFileSync(pidFile, 'utf8'));
+      await waitUntil(() => !isRunning(group), 5_000, 'the hanging shell and its sleeps ended');
     } finally {
+      clock.advance(TIME_LIMIT_MS);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -70,10 +83,11 @@ describe("the login shell's PATH", () => {
     const pidFile = path.join(dir, 'pid');
     // Runs the command, then stays (as a login profile that starts something in the foreground would).
     fs.writeFileSync(shell, `#!/bin/sh\necho $$ > '${pidFile}'\nshift 3\nPATH=/lingering/bin /bin/sh -c "$1"\ntrap '' TERM\nsleep 60\n`, { mode: 0o755 });
-    const started = Date.now();
+    // A clock that never moves: the answer cannot come from the time limit.
+    const clock = new ManualScheduler();
     try {
-      assert.equal(await probeLoginShellPath(shell, 'linux'), '/lingering/bin');
-      assert.ok(Date.now() - started < 2_000, `answered after ${Date.now() - started} ms, not at the time limit`);
+      assert.equal(await probeLoginShellPath(shell, 'linux', (callback, delayMs) => clock.schedule(callback, delayMs)), '/lingering/bin');
+      assert.equal(clock.pending, 0, 'the time limit was cancelled');
       // Its process group: the shell and the sleep its profile left running.
       const group = -Number(fs.readFileSync(pidFile, 'utf8'));
       await waitUntil(() => !isRunning(group), 5_000, 'the lingering shell and its sleep ended');
@@ -87,6 +101,14 @@ describe("the login shell's PATH", () => {
     assert.equal(await probeLoginShellPath('', 'linux'), undefined);
   });
 });
+
+function readIfThere(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 function isRunning(pid: number): boolean {
   try {

@@ -12,16 +12,35 @@ const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'mai
 export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
 
 /** A manager whose agents are scripted agents playing the scenario named by the entry's first arg. */
-export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers: McpServer[] = []): { manager: SessionsApi; starts: Map<string, number>; sent: string[] } {
+export function scriptedManager(
+  dir: string,
+  roots: string[] = [dir],
+  mcpServers: McpServer[] = [],
+): { manager: SessionsApi; starts: Map<string, number>; sent: string[]; answered: string[] } {
   const starts = new Map<string, number>();
   /** The methods of every request and notification the client sent, in order. */
   const sent: string[] = [];
-  const traffic = {
-    enabled: true,
-    record: (direction: string, message: unknown) => {
-      const method = (message as { method?: unknown }).method;
-      if (direction === 'client→agent' && typeof method === 'string') sent.push(method);
-    },
+  /**
+   * The methods of the client's requests the agent answered, in the order of the answers: the method's name for a
+   * result, `<method> (error)` for an error (an agent that honours `$/cancel_request` answers the request so).
+   */
+  const answered: string[] = [];
+  /** What one agent process's connection carries: its requests' ids are its own. */
+  const traffic = (): { enabled: boolean; record: (direction: string, message: unknown) => void } => {
+    const asked = new Map<unknown, string>();
+    return {
+      enabled: true,
+      record: (direction, message) => {
+        const { method, id } = message as { method?: unknown; id?: unknown };
+        if (direction === 'client→agent' && typeof method === 'string') {
+          sent.push(method);
+          if (id !== undefined) asked.set(id, method);
+        } else if (direction === 'agent→client' && method === undefined && asked.has(id)) {
+          answered.push('error' in (message as object) ? `${asked.get(id)!} (error)` : asked.get(id)!);
+          asked.delete(id);
+        }
+      },
+    };
   };
   const manager = createSessionsApi({
     createRuntime: (agent) => {
@@ -30,7 +49,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers
         clientInfo: { name: 'unit-test', version: '0' },
         clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
         log: QUIET,
-        traffic,
+        traffic: traffic(),
       });
       runtime.onDidChangeState((change) => {
         if (change.state === 'starting') starts.set(agent.id, (starts.get(agent.id) ?? 0) + 1);
@@ -44,7 +63,7 @@ export function scriptedManager(dir: string, roots: string[] = [dir], mcpServers
     findAgent: () => undefined,
     mcpServers: () => mcpServers,
   });
-  return { manager, starts, sent };
+  return { manager, starts, sent, answered };
 }
 
 export function scriptedDefinition(id: string, scenarioFile: string, env: Record<string, string> = {}): AgentDefinition {

@@ -123,6 +123,17 @@ describe('policy: the gate in a session', () => {
     assert.deepEqual(offered, [{ decision: 'allow', kind: 'execute', command: 'npm test', description: 'from your "Always Allow" answer on 2026-03-04' }]);
   });
 
+  it('asks about two commands that disagree and shows both in the prompt; the answer offers no rule', async () => {
+    useRules([{ decision: 'allow', kind: 'execute', command: 'git status' }]);
+    const answer = ask({ toolCallId: 'd1', title: 'git status', kind: 'execute', rawInput: { command: 'git status', cmd: 'rm -rf x' } });
+    const key = await shown('d1');
+    const entry = session.state.entries.find((e) => e.kind === 'tool_call' && e.toolCallId === 'd1');
+    assert.deepEqual(entry?.kind === 'tool_call' ? entry.permission?.conflictingCommands : undefined, ['git status', 'rm -rf x']);
+    session.choosePermission(key, 'allow_always');
+    assert.deepEqual(await answer, { outcome: { outcome: 'selected', optionId: 'allow_always' } });
+    assert.deepEqual(offered, [], 'no rule can stand for two commands');
+  });
+
   it('asks the user when the agent has no option of the kind the rule needs, and says why', async () => {
     useRules([{ decision: 'reject', kind: 'delete' }]);
     const answer = ask({ toolCallId: 'd1', title: 'Delete build', kind: 'delete' }, [{ optionId: 'ok', name: 'OK', kind: 'allow_once' }]);

@@ -103,6 +103,13 @@ describe('permission notifications', () => {
     assert.equal(noticeMessage('  ', options), 'The agent asks for permission: a tool call');
   });
 
+  it('names every command of a request whose raw input names several that disagree', () => {
+    assert.equal(
+      noticeMessage('Run git status', options, undefined, ['git status', 'rm -rf x']),
+      'The agent asks for permission: Run git status. It names 2 different commands: `git status`, `rm -rf x`',
+    );
+  });
+
   it('notifies while the panel is hidden; a button answers the request', async () => {
     session.ask('p1');
     assert.equal(ui.shown.length, 1);

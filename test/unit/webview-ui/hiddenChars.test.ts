@@ -77,7 +77,7 @@ describe('hidden characters in what the agent names', () => {
   });
 
   it('session titles in the header and the session switcher', () => {
-    assertMarked(render(h(Header, { agent: readyAgent, header: { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], title: `Fix ${RLO}gub` }, needsYou: false })), 'header');
+    assertMarked(render(h(Header, { agent: readyAgent, header: { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], title: `Fix ${RLO}gub` }, status: { state: 'ready', label: 'Ready' } })), 'header');
     const row = { key: 's1' as SessionKey, agentId: 'a', agentName: 'Agent', title: `Fix ${RLO}gub`, cwd: '/w', activity: 'idle' as const };
     assertMarked(render(h(SessionRow, { row, current: false, multiRoot: false, onChoose: () => undefined, onClose: () => undefined })), 'session row');
   });

@@ -14,6 +14,8 @@ describe('webview asHostMessage', () => {
       { type: 'entries', sessionKey: 's' as SessionKey, upserts: [agentMessage('a', 1, 'x')], totalEntries: 1 },
       { type: 'entries', sessionKey: 's' as SessionKey, upserts: [], totalEntries: 1, header: header() },
       { type: 'header', sessionKey: 's' as SessionKey, header: header() },
+      { type: 'headerStatus', status: { state: 'working', label: 'Working', since: 5 } },
+      { type: 'headerStatus', status: { state: 'noSession', label: 'No session' } },
     ];
     for (const message of messages) assert.deepEqual(asHostMessage(JSON.parse(JSON.stringify(packForView(message)))), message);
   });
@@ -27,6 +29,9 @@ describe('webview asHostMessage', () => {
       { type: 'snapshot', agent: null },
       { type: 'snapshot', agent: null, session: { sessionKey: 's', header: header(), entries: [{ id: 1, rev: 1 }] } },
       { type: 'agent' },
+      { type: 'headerStatus' },
+      { type: 'headerStatus', status: { state: 'ready' } },
+      { type: 'headerStatus', status: { state: 'working', label: 'Working', since: '5' } },
       { type: 'entries', sessionKey: 's', upserts: null, totalEntries: 0 },
       { type: 'entries', sessionKey: 's', upserts: [{ id: 'a' }], totalEntries: 1 },
       { type: 'entries', sessionKey: 's', upserts: [{ id: 'a', k: 'agent', rev: '2' }], totalEntries: 1 },

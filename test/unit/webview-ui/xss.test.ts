@@ -143,7 +143,7 @@ describe('XSS corpus: agent data renders inert', () => {
     const items = corpus.map((payload) => ({ content: payload, priority: payload, status: payload }));
     assertInert(render(h(Plan, { items, running: true })), 'plan');
     const agent = { id: corpus[1], name: corpus[0], status: 'failed' as const, message: corpus[2] };
-    assertInert(render(h(Header, { agent, header: { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], title: corpus[3], usage: { used: 1, size: 2, cost: { amount: 1, currency: corpus[4] } } }, needsYou: false })), 'header');
+    assertInert(render(h(Header, { agent, header: { turn: 'idle', plan: [], availableCommands: [], availableModes: [], configOptions: [], title: corpus[3], usage: { used: 1, size: 2, cost: { amount: 1, currency: corpus[4] } } }, status: { state: 'failed', label: 'Failed' } })), 'header');
   });
 
   it('the checks themselves catch live markup (so a pass means something)', () => {

@@ -4,6 +4,8 @@ import type { SessionState } from '../../../src/shared/model';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { ACK_WAIT_MS, FRAME_MS, IN_FLIGHT_LIMIT, PatchCoalescer, QUIET_MS } from '../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import type { FrameScheduler } from '../../../src/shared/frameScheduler';
+import { hostScheduler } from '../../../src/webview/timerScheduler';
 import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
 
 function state(ids: string[]): SessionState {
@@ -221,28 +223,37 @@ describe('patch coalescer', () => {
     });
 
     it('on the real event loop, with the messages handled as vscode-jsonrpc does (one per setImmediate), posts once', async () => {
+      // The host's own turns (setImmediate), on a clock that moves only as the test says.
+      const clock = new ManualScheduler();
+      const scheduler: FrameScheduler = { soon: hostScheduler.soon, schedule: (callback, delayMs) => clock.schedule(callback, delayMs), now: () => clock.now() };
       const posts: HostToWebview[] = [];
-      const coalescer = new PatchCoalescer((m) => posts.push(structuredClone(m)));
+      let posted: () => void = () => undefined;
+      const firstPost = new Promise<void>((resolve) => (posted = resolve));
+      const coalescer = new PatchCoalescer((m) => {
+        posts.push(structuredClone(m));
+        posted();
+      }, scheduler);
       const session = createSessionState('a1');
       coalescer.track({ key: 's1' as SessionKey, state: session });
       const queue = [call, update];
-      await new Promise<void>((resolve) => {
-        const handleNext = (): void => {
-          const message = queue.shift();
-          if (!message) return resolve();
-          coalescer.add(applySessionUpdate(session, message, 0));
-          // Handling a message takes a while (parsing, the reducer, listeners): longer than a 0 ms timer.
-          const until = Date.now() + 3;
-          while (Date.now() < until);
-          setImmediate(handleNext);
-        };
+      const handleNext = (): void => {
+        const message = queue.shift();
+        if (!message) return;
+        coalescer.add(applySessionUpdate(session, message, 0));
+        // Handling a message takes a while (parsing, the reducer, listeners): longer than QUIET_MS.
+        clock.time += 3;
         setImmediate(handleNext);
-      });
-      await new Promise((resolve) => setTimeout(resolve, FRAME_MS * 3));
+      };
+      setImmediate(handleNext);
+      await firstPost;
+      // Nothing more to post after a few frames and turns.
+      clock.advance(3 * FRAME_MS);
+      for (let turn = 0; turn < 5; turn++) await new Promise(setImmediate);
       coalescer.reset();
       assert.deepEqual(
         posts.map((p) => (p.type === 'entries' ? p.upserts?.map((e) => (e.kind === 'tool_call' ? e.status : e.kind)) ?? p.deltas?.map((d) => d.set?.status) : p.type)),
         [['completed']],
+        'one post, of the card as it ended up',
       );
     });
   });

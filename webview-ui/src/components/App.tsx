@@ -38,7 +38,7 @@ export function App({ store }: { store: ChatStore }) {
     <SessionKeyContext.Provider value={state.session?.sessionKey}>
     <div class="chat">
       <ComposerEntry />
-      <Header agent={state.agent} header={header} needsYou={current?.activity === 'needsYou'} failureInChat={failureInChat(state)} />
+      <Header agent={state.agent} header={header} status={state.headerStatus} failureInChat={failureInChat(state)} />
       {sessions.historyOpen ? (
         <HistoryView />
       ) : (

@@ -1,7 +1,8 @@
-// The agent (its name opens the agent picker; the shown session's turn or else the agent's status; on failure the
+// The agent (its name opens the agent picker; beside it, in the host's words, what the user can do next; on failure the
 // reason and a Restart button; in an untrusted workspace why agents wait and a button to manage Workspace Trust;
 // when it needs a sign-in, the ways to), the session title, the permission level, "New session".
-import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { HeaderStatusView } from '../../../src/shared/headerStatus';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
@@ -14,28 +15,19 @@ import { AgentProblem } from './AgentProblem';
 import { UsageMeter } from './UsageMeter';
 import { VisibleText } from '../ui/VisibleText';
 
-const STATUS: Record<AgentStatus, { label: string; icon: string; spin: boolean }> = {
-  notStarted: { label: 'Not started', icon: 'circle-outline', spin: false },
-  starting: { label: 'Starting…', icon: 'loading', spin: true },
-  ready: { label: 'Ready', icon: 'circle-filled', spin: false },
-  failed: { label: 'Failed', icon: 'error', spin: false },
-  stopped: { label: 'Stopped', icon: 'debug-stop', spin: false },
-  untrusted: { label: 'Workspace not trusted', icon: 'shield', spin: false },
-};
 
 interface HeaderProps {
   agent: AgentSummary | null;
   header: SessionHeader | undefined;
-  /** A permission request or question of the shown session waits for the user. */
-  needsYou: boolean;
+  /** What the host says of the shown session and its agent (none before the host said it). */
+  status: HeaderStatusView | undefined;
   /** The agent's failure is shown in the transcript (where it happened): the header does not repeat it. */
   failureInChat?: boolean;
 }
 
-export function Header({ agent, header, needsYou, failureInChat }: HeaderProps) {
+export function Header({ agent, header, status, failureInChat }: HeaderProps) {
   const host = useHost();
   const sessionTitle = header?.title;
-  const look = agent && Object.hasOwn(STATUS, agent.status) ? STATUS[agent.status] : undefined;
   const down = agent?.status === 'failed' || agent?.status === 'stopped';
   const untrusted = agent?.status === 'untrusted';
   return (
@@ -54,7 +46,7 @@ export function Header({ agent, header, needsYou, failureInChat }: HeaderProps) 
             <span class="chat-header__name-text">{agent ? agent.name || agent.id : 'No agent'}</span>
             <Icon name="chevron-down" />
           </button>
-          {agent ? <HeaderStatus agentStatus={agent.status} agentLook={look} header={header} needsYou={needsYou} /> : null}
+          {agent && status ? <HeaderStatus agentStatus={agent.status} status={status} /> : null}
         </div>
         <div class="chat-header__tools">
         <UsageMeter usage={header?.usage} />

@@ -1,5 +1,5 @@
 // The actions of a failure notice in the transcript: a failed turn offers Retry (its message sent again), Edit (its
-// text back into the composer) and Show agent log; an agent that stopped offers Restart and Show agent log.
+// text back into the composer) and Show agent log; an agent that stopped, or does not stop, offers Restart agent and Show agent log.
 import type { NoticeFailure } from '../../../src/shared/model';
 import { useChatStore } from '../chatStoreContext';
 import { useComposerStore } from '../composer/composerContext';
@@ -35,7 +35,7 @@ export function NoticeActions({ failure }: { failure: NoticeFailure }) {
         </>
       ) : null}
       {failure.restart ? (
-        <FailureAction action="restart-agent" icon="refresh" label="Restart" primary onClick={() => host.post({ type: 'restartAgent' })} />
+        <FailureAction action="restart-agent" icon="refresh" label="Restart agent" primary onClick={() => host.post({ type: 'restartAgent' })} />
       ) : null}
       <FailureAction action="show-agent-log" icon="output" label="Show agent log" onClick={showLog} />
     </div>

@@ -4,12 +4,13 @@
 // it when that says something else. While the focus is in the prompt, digits 1..9 choose the option with that
 // number. Clicks and keys in its first PROMPT_ARM_MS on screen are ignored (the buttons look disabled meanwhile);
 // nothing is ever chosen by default. Hidden or direction-changing characters in what it shows are marked, with a
-// warning. After a choice the buttons stay put (aria-disabled) until the host clears it.
+// warning; so are the different commands of a tool call whose raw input names several. After a choice the buttons stay put (aria-disabled) until the host clears it.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PendingPermission } from '../../../src/shared/model';
 import { optionLabel } from '../../../src/shared/permissionOptionLabel';
 import { hiddenCharsWarning, hiddenCodesIn } from '../../../src/shared/visibleText';
 import { useHost } from '../hostContext';
+import { ConflictingCommands } from './ConflictingCommands';
 import { usePromptArming } from '../hooks/usePromptArming';
 import { optionIndexForKey } from '../logic/permissionKeys';
 import { permissionTone } from '../logic/permissionTone';
@@ -57,7 +58,8 @@ export function PermissionPrompt({ permission, title = '', texts = [] }: Permiss
   };
 
   const labels = permission.options.map(optionLabel);
-  const hidden = hiddenCodesIn([title, ...texts, ...permission.options.map((option) => String(option.name ?? ''))]);
+  const commands = permission.conflictingCommands ?? [];
+  const hidden = hiddenCodesIn([title, ...texts, ...commands, ...permission.options.map((option) => String(option.name ?? ''))]);
   const inactive = chosen !== undefined || !arming.armed;
   return (
     <div
@@ -78,6 +80,7 @@ export function PermissionPrompt({ permission, title = '', texts = [] }: Permiss
           <VisibleText text={title} />
         </div>
       ) : null}
+      {commands.length > 1 ? <ConflictingCommands commands={commands} /> : null}
       {hidden.length > 0 ? (
         <div class="permission__warning" data-permission-warning role="note">
           <Icon name="warning" />

@@ -1,5 +1,6 @@
 // The session the chat is starting, at the end of the transcript: the user's message (on screen the moment it is
-// sent) with "Starting <agent>…" under it (and, for an agent fetched by npx, that the first start may download it);
+// sent) with "Starting <agent>…" under it (for an agent fetched by npx, that the first start may download it; after
+// STILL_STARTING_MS, that it is still starting, with Restart agent and Show agent log);
 // when the start fails, the failure under the message, with Retry, Edit and Show agent log.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StartingView } from '../../../src/shared/startingProtocol';
@@ -46,6 +47,17 @@ export function StartingRow({ starting }: { starting: StartingView }) {
           {slow ? (
             <div class="starting__note" data-download-note>
               {starting.agentName} is downloaded with {starting.downloads} on its first start: this can take a minute.
+            </div>
+          ) : null}
+          {starting.slow ? (
+            <div class="starting__stuck" data-still-starting>
+              <div class="starting__note">
+                {starting.agentName} is still starting. If it seems stuck, restart it, or see its log for what it is doing.
+              </div>
+              <div class="failure__actions">
+                <FailureAction action="restart-agent" icon="refresh" label="Restart agent" primary onClick={() => host.post({ type: 'restartAgent' })} />
+                <FailureAction action="show-agent-log" icon="output" label="Show agent log" onClick={() => host.post({ type: 'showAgentLog', agentId: starting.agentId })} />
+              </div>
             </div>
           ) : null}
         </div>

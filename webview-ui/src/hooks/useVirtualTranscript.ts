@@ -13,7 +13,7 @@ import type { TranscriptEntry } from '../../../src/shared/model';
 import { clearDisclosureChoices } from '../disclosure';
 import { estimateEntryHeight } from '../logic/entryHeight';
 import { appendedRowLayout, buildRowLayout, layoutFits, setRowHeight, type RowLayout } from '../logic/rowLayout';
-import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, olderToRequest } from '../logic/scrollFollow';
+import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, meansScrolling, olderToRequest, type ListInput, type ScrollMetrics } from '../logic/scrollFollow';
 import { anchorAt, computeWindow, scrollTopFor, type ScrollAnchor, type VirtualWindow } from '../logic/virtualWindow';
 import { RowMeasurer, type Measurements } from './rowMeasurer';
 
@@ -27,7 +27,7 @@ const OVERSCAN_PX = 800;
 export const MAX_RENDERED_ROWS = 60;
 /** Within this distance of the top (px), older entries are asked for. */
 const LOAD_OLDER_PX = 600;
-/** What a user does to scroll: the scroll events that follow soon after are theirs. */
+/** What a user does to scroll (see meansScrolling): the scroll events that follow soon after are theirs. */
 const INTENT_EVENTS = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
 /** How long (ms) after such an input a scroll counts as the user's (a smooth scroll starts within a few frames). */
 const INTENT_MS = 300;
@@ -75,8 +75,8 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
   const rendered = useRef<VirtualWindow | null>(null);
   /** Where this hook last scrolled to itself: the scroll event that follows is ours, not the user's. */
   const ownScrollTop = useRef<number | undefined>(undefined);
-  /** Where the list last settled (after our correction, or where the user left it). */
-  const settledTop = useRef(0);
+  /** Where the list last settled (after our correction, or where the user left it), and its sizes then. */
+  const settled = useRef<ScrollMetrics>({ scrollTop: 0, scrollHeight: 0, clientHeight: 0 });
   /** When the user last did something that scrolls (wheel up, a key, pointer, touch); -Infinity: not yet. */
   const intentAt = useRef(Number.NEGATIVE_INFINITY);
   const intending = (): boolean => performance.now() - intentAt.current <= INTENT_MS;
@@ -140,11 +140,16 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     props.current.requestOlder(before);
   };
 
+  /** The list is where it belongs: remember where, and how tall the content and the viewport were. */
+  const settle = (element: HTMLElement): void => {
+    settled.current = { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight };
+  };
+
   /** Scrolls to `top` (our own move: its scroll event is not the user's). */
   const scrollOwn = (element: HTMLElement, top: number): void => {
     element.scrollTop = top;
     ownScrollTop.current = element.scrollTop;
-    settledTop.current = ownScrollTop.current;
+    settle(element);
   };
 
   /** After the browser laid out: take the measured heights, put the scroll position right, re-render if needed. */
@@ -165,7 +170,7 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
       { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight },
     );
     if (target !== undefined) scrollOwn(element, target);
-    else settledTop.current = element.scrollTop;
+    else settle(element);
     const next = targetWindow(current);
     if (!rendered.current || !sameWindow(next, rendered.current)) rerender();
     else maybeLoadOlder(element);
@@ -190,8 +195,9 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
       stuck: stuck.current,
       atBottom: isAtBottom(metrics, SLACK_PX),
       userIntent: intending(),
-      movedUpPx: settledTop.current - metrics.scrollTop,
+      movedUpPx: settled.current.scrollTop - metrics.scrollTop,
       viewportHeight: metrics.clientHeight,
+      extentChanged: metrics.scrollHeight !== settled.current.scrollHeight || metrics.clientHeight !== settled.current.clientHeight,
     });
     intentAt.current = Number.NEGATIVE_INFINITY;
     if (verdict === 'refollow') {
@@ -200,7 +206,7 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     }
     const bottom = verdict === 'follow';
     stuck.current = bottom;
-    settledTop.current = metrics.scrollTop;
+    settled.current = metrics;
     setAtBottom(bottom);
     anchor.current = bottom ? undefined : anchorAt(current.offsets, current.keys, metrics.scrollTop - base());
     const next = targetWindow(current);
@@ -217,8 +223,14 @@ export function useVirtualTranscript(input: VirtualTranscriptInput): VirtualTran
     if (!element || !measurer) return undefined;
     const listener = (): void => onScrollRef.current();
     const intent = (event: Event): void => {
-      if (event instanceof WheelEvent && event.deltaY >= 0) return; // down: towards the end, where following is
-      intentAt.current = performance.now();
+      const input = {
+        type: event.type as ListInput['type'],
+        deltaY: event instanceof WheelEvent ? event.deltaY : undefined,
+        key: event instanceof KeyboardEvent ? event.key : undefined,
+        onList: event.target === element,
+        onButton: event.target instanceof HTMLButtonElement,
+      };
+      if (meansScrolling(input)) intentAt.current = performance.now();
     };
     measurer.watch(element);
     if (spacer) measurer.watch(spacer);

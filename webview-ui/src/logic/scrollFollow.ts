@@ -56,6 +56,11 @@ export interface ScrollEvent {
   /** How far above the position the list last settled at (px; negative: below it). */
   movedUpPx: number;
   viewportHeight: number;
+  /**
+   * The content or the viewport has had another size since the list last settled (scrollHeight or clientHeight
+   * differ). Without that the browser has nothing to clamp: the move is someone's (a script, a focus, find in page).
+   */
+  extentChanged: boolean;
 }
 
 /**
@@ -65,12 +70,46 @@ export interface ScrollEvent {
  * - `refollow`: still following; the browser moved the view on its own. Content that shrinks while the view is at
  *   the bottom pulls the position up (clamped), and scroll events come a frame late, after newer content may have
  *   grown the list again, so the event finds the view a little above the end without anyone having scrolled:
- *   scroll to the end again. A move of more than a viewport is never such a clamp.
+ *   scroll to the end again. A clamp needs a change of size since the list settled, and never moves more than a
+ *   viewport: without both, an element was scrolled into view (a focus, a script, an automated click), and
+ *   scrolling back to the end would pull it away from under the pointer.
  */
 export function judgeScroll(event: ScrollEvent): 'follow' | 'leave' | 'refollow' {
   if (event.atBottom) return 'follow';
-  if (event.stuck && !event.userIntent && event.movedUpPx <= event.viewportHeight) return 'refollow';
+  if (event.stuck && !event.userIntent && event.extentChanged && event.movedUpPx <= event.viewportHeight) return 'refollow';
   return 'leave';
+}
+
+/** A user's input on the list, as far as scrolling goes. */
+export interface ListInput {
+  type: 'wheel' | 'keydown' | 'pointerdown' | 'touchstart';
+  /** A wheel's vertical delta (negative: up). */
+  deltaY?: number;
+  /** A key's `key`. */
+  key?: string;
+  /** The event's target is the list's own element (a press there is on its scrollbar), not a row in it. */
+  onList: boolean;
+  /** The event's target is a button. */
+  onButton: boolean;
+}
+
+/**
+ * Whether an input means the user is about to scroll the list away from its end (the scroll events that follow soon
+ * are theirs). A wheel down goes towards the end, where following is. A press that works a button in a row (a click,
+ * Enter or Space) scrolls nothing, and what it folds at the end pulls the view up (a clamp) that following has to
+ * undo; a pointer counts on the list's own box only (its scrollbar). Touch always (it pans).
+ */
+export function meansScrolling(input: ListInput): boolean {
+  switch (input.type) {
+    case 'wheel':
+      return (input.deltaY ?? 0) < 0;
+    case 'pointerdown':
+      return input.onList;
+    case 'keydown':
+      return !(input.onButton && (input.key === 'Enter' || input.key === ' '));
+    case 'touchstart':
+      return true;
+  }
 }
 
 export interface OlderRequest {

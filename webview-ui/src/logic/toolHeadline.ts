@@ -3,6 +3,7 @@
 // name are separate parts so that a narrow side bar cuts neither (the agent's own title may bury the name at the end
 // of a long path). Kinds without a natural object (think, other, custom) keep the agent's title. Pure.
 import { diffStats, type DiffStats } from './diffStats';
+import { firstCommandText } from '../../../src/shared/commandFields';
 import { isRecord } from '../../../src/shared/narrow';
 
 export interface ToolHeadline {
@@ -81,27 +82,6 @@ function filesOf(diffs: readonly DiffItem[], locations: readonly unknown[]): str
   return files;
 }
 
-function quoteArg(arg: string): string {
-  return arg === '' || /[\s"'`$\\|&;<>()*?]/.test(arg) ? JSON.stringify(arg) : arg;
-}
-
-/**
- * The command line a tool call runs, from its raw input as agents send it: `command` as a string (with `args`), or
- * as an argv array (`["bash", "-lc", "npm test"]`: the script of a shell's -c is the command line).
- */
-export function commandOf(rawInput: unknown): string | undefined {
-  if (!isRecord(rawInput)) return undefined;
-  const command = rawInput.command ?? rawInput.cmd;
-  const args = Array.isArray(rawInput.args) ? rawInput.args.filter((arg): arg is string => typeof arg === 'string') : [];
-  if (typeof command === 'string' && command.trim() !== '') return [command.trim(), ...args.map(quoteArg)].join(' ');
-  if (Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === 'string')) {
-    const argv = command as string[];
-    const shellScript = argv.length === 3 && /(^|\/)(ba|z|da)?sh$/.test(argv[0]) && /^-l?c$/.test(argv[1]) ? argv[2] : undefined;
-    return shellScript ?? argv.map(quoteArg).join(' ');
-  }
-  return undefined;
-}
-
 /** The first line of a command, cut to a length a headline can show (the full line is in the details). */
 function firstLine(text: string): string {
   const line = text.split('\n')[0];
@@ -131,7 +111,7 @@ export function toolHeadline(input: HeadlineInput, options: HeadlineOptions = {}
   const each = diffs.map((diff) => countLines(diff.item, diff.oldText, diff.newText));
   const stats = each.length > 0 ? { added: each.reduce((sum, c) => sum + c.added, 0), removed: each.reduce((sum, c) => sum + c.removed, 0) } : {};
   if (kind === 'execute') {
-    const command = commandOf(input.rawInput) ?? terminalCommand;
+    const command = firstCommandText(input.rawInput) ?? terminalCommand;
     if (command) return { verb: VERBS.execute[tense], subject: firstLine(command), command: true, more: 0, ...stats };
     return { subject: title, command: false, more: 0, ...stats };
   }

@@ -1,7 +1,6 @@
-// What the header says about the shown session's turn and its agent, in one short label: "Working · 12 s" while
-// the agent works, "Waiting for you" while a permission request or question waits, "Stopping…", "Failed" after
-// a turn that ended with an error; otherwise nothing (the header shows the agent's own status). Pure.
-import type { SessionHeader } from '../../../src/shared/model';
+// How the header's status looks: the host's words (src/shared/headerStatus.ts) with an icon, and the elapsed time
+// beside "Working". Pure.
+import type { HeaderState, HeaderStatusView } from '../../../src/shared/headerStatus';
 
 /** How long something took or has been going on: "0 s", "42 s", "1 min 05 s", "1 h 02 min". */
 export function elapsedLabel(ms: number): string {
@@ -12,37 +11,47 @@ export function elapsedLabel(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-export type TurnPhase = 'working' | 'waiting' | 'stopping' | 'failed';
+/** The phase of the shown session's turn a state tells of (the header's `data-turn-phase`), if any. */
+export type TurnPhase = 'working' | 'waiting' | 'stopping' | 'notStopping' | 'failed';
 
-export interface TurnLook {
-  phase: TurnPhase;
+export interface StatusLook {
   label: string;
   icon: string;
   spin: boolean;
-  /** The label changes every second (elapsed time): the view ticks while this is set. */
-  ticking: boolean;
+  phase?: TurnPhase;
 }
 
-export interface TurnInput {
-  /** The shown session's header (none before the first session). */
-  header?: Pick<SessionHeader, 'turn' | 'turnStartedAt' | 'turnFailed'>;
-  /** A permission request or question of the shown session waits for the user. */
-  needsYou: boolean;
-  now: number;
+const ICONS: Record<HeaderState, { icon: string; spin?: boolean; phase?: TurnPhase }> = {
+  untrusted: { icon: 'shield' },
+  notStarted: { icon: 'circle-outline' },
+  stopped: { icon: 'debug-stop' },
+  noSession: { icon: 'circle-outline' },
+  starting: { icon: 'loading', spin: true },
+  loading: { icon: 'loading', spin: true },
+  ready: { icon: 'circle-filled' },
+  // No spinning icon while the agent works: the ticking seconds say it is alive, and a running CSS animation keeps
+  // the chat's style dirty every frame (each scroll read while following a stream would recalculate it).
+  working: { icon: 'pulse', phase: 'working' },
+  waiting: { icon: 'bell-dot', phase: 'waiting' },
+  stopping: { icon: 'loading', spin: true, phase: 'stopping' },
+  notStopping: { icon: 'warning', phase: 'notStopping' },
+  lastFailed: { icon: 'error', phase: 'failed' },
+  ended: { icon: 'debug-disconnect' },
+  failed: { icon: 'error' },
+};
+
+/** The label changes every second (the elapsed time of "Working"): the view ticks while this holds. */
+export function statusTicks(status: HeaderStatusView): boolean {
+  return status.state === 'working' && status.since !== undefined;
 }
 
-/** The turn's state, or undefined when no turn runs and the last one did not fail (the agent's status shows then). */
-export function turnLook({ header, needsYou, now }: TurnInput): TurnLook | undefined {
-  const turn = header?.turn ?? 'idle';
-  if (turn === 'cancelling') return { phase: 'stopping', label: 'Stopping…', icon: 'loading', spin: true, ticking: false };
-  if (turn === 'running' && needsYou) return { phase: 'waiting', label: 'Waiting for you', icon: 'bell-dot', spin: false, ticking: false };
-  if (turn === 'running') {
-    const started = header?.turnStartedAt;
-    const label = started === undefined ? 'Working…' : `Working · ${elapsedLabel(now - started)}`;
-    // No spinning icon while the agent works: the ticking seconds say it is alive, and a running CSS animation keeps
-    // the chat's style dirty every frame (each scroll read while following a stream would recalculate it).
-    return { phase: 'working', label, icon: 'pulse', spin: false, ticking: started !== undefined };
-  }
-  if (header?.turnFailed) return { phase: 'failed', label: 'Last message failed', icon: 'error', spin: false, ticking: false };
-  return undefined;
+/** The status as drawn at `now`: "Working · 12 s" while the agent works (its start known), else the host's label. */
+export function statusLook(status: HeaderStatusView, now: number): StatusLook {
+  const known = Object.hasOwn(ICONS, status.state) ? ICONS[status.state] : { icon: 'question' };
+  const label = statusTicks(status)
+    ? `${status.label} · ${elapsedLabel(now - (status.since ?? now))}`
+    : status.state === 'working'
+      ? `${status.label}…`
+      : status.label;
+  return { label, icon: known.icon, spin: known.spin ?? false, ...(known.phase ? { phase: known.phase } : {}) };
 }

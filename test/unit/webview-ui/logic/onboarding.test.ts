@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { composerPlaceholder, onboardingFor } from '../../../../webview-ui/src/logic/onboarding';
 import { plainWords, spokenText } from '../../../../webview-ui/src/logic/spokenText';
-import { elapsedLabel, turnLook } from '../../../../webview-ui/src/logic/turnStatus';
+import { elapsedLabel, statusLook, statusTicks } from '../../../../webview-ui/src/logic/turnStatus';
 
 describe('the turn in the header', () => {
   it('says elapsed time in seconds, then minutes, then hours', () => {
@@ -10,16 +10,20 @@ describe('the turn in the header', () => {
     ]);
   });
 
-  it('says working with the elapsed time, waiting for you, stopping, and a failed last turn', () => {
+  it('draws the host\'s words: working with the elapsed time, and the turn\'s phase for whoever waits on it', () => {
     const now = 100_000;
-    assert.equal(turnLook({ header: { turn: 'idle' }, needsYou: false, now }), undefined);
-    assert.equal(turnLook({ header: undefined, needsYou: false, now }), undefined);
-    const working = turnLook({ header: { turn: 'running', turnStartedAt: now - 12_300 }, needsYou: false, now });
-    assert.deepEqual(working, { phase: 'working', label: 'Working · 12 s', icon: 'pulse', spin: false, ticking: true });
-    assert.equal(turnLook({ header: { turn: 'running' }, needsYou: false, now })?.label, 'Working…');
-    assert.equal(turnLook({ header: { turn: 'running', turnStartedAt: now }, needsYou: true, now })?.label, 'Waiting for you');
-    assert.equal(turnLook({ header: { turn: 'cancelling', turnStartedAt: now }, needsYou: true, now })?.label, 'Stopping…');
-    assert.equal(turnLook({ header: { turn: 'idle', turnFailed: true }, needsYou: false, now })?.phase, 'failed');
+    const working = statusLook({ state: 'working', label: 'Working', since: now - 12_300 }, now);
+    assert.deepEqual(working, { label: 'Working · 12 s', icon: 'pulse', spin: false, phase: 'working' });
+    assert.equal(statusLook({ state: 'working', label: 'Working' }, now).label, 'Working…');
+    assert.deepEqual(statusLook({ state: 'waiting', label: 'Waiting for you' }, now).phase, 'waiting');
+    assert.deepEqual(statusLook({ state: 'stopping', label: 'Stopping…' }, now), { label: 'Stopping…', icon: 'loading', spin: true, phase: 'stopping' });
+    assert.equal(statusLook({ state: 'notStopping', label: 'Not stopping' }, now).phase, 'notStopping');
+    assert.equal(statusLook({ state: 'lastFailed', label: 'Last message failed' }, now).phase, 'failed');
+    assert.deepEqual(statusLook({ state: 'noSession', label: 'No session' }, now), { label: 'No session', icon: 'circle-outline', spin: false });
+    assert.equal(statusLook({ state: 'ready', label: 'Ready' }, now).phase, undefined, 'no turn to tell of');
+    assert.equal(statusTicks({ state: 'working', label: 'Working', since: 1 }), true);
+    assert.equal(statusTicks({ state: 'working', label: 'Working' }), false);
+    assert.equal(statusTicks({ state: 'stopping', label: 'Stopping…' }), false);
   });
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, olderToRequest, type OlderRequest, type ScrollEvent } from '../../../../webview-ui/src/logic/scrollFollow';
+import { followTarget, isAtBottom, isOwnScroll, judgeScroll, maxScrollTop, meansScrolling, olderToRequest, type ListInput, type OlderRequest, type ScrollEvent } from '../../../../webview-ui/src/logic/scrollFollow';
 
 describe('following the end of a scrolling list', () => {
   const metrics = (scrollTop: number, scrollHeight = 2000, clientHeight = 500) => ({ scrollTop, scrollHeight, clientHeight });
@@ -42,6 +42,7 @@ describe('following the end of a scrolling list', () => {
       userIntent: false,
       movedUpPx: 4,
       viewportHeight: 500,
+      extentChanged: true,
       ...patch,
     });
 
@@ -64,8 +65,41 @@ describe('following the end of a scrolling list', () => {
       assert.equal(judgeScroll(event({ movedUpPx: 501 })), 'leave');
     });
 
+    it('nothing changed size since the list settled: an element was scrolled into view (a focus, a click), not a clamp', () => {
+      assert.equal(judgeScroll(event({ extentChanged: false })), 'leave');
+      assert.equal(judgeScroll(event({ extentChanged: false, movedUpPx: 1 })), 'leave', 'however little');
+      assert.equal(judgeScroll(event({ extentChanged: false, atBottom: true })), 'follow', 'at the end it follows');
+    });
+
     it('not following: any position away from the end stays where it is', () => {
       assert.equal(judgeScroll(event({ stuck: false })), 'leave');
+    });
+  });
+
+  describe("which of the user's inputs mean scrolling", () => {
+    const input = (patch: Partial<ListInput>): ListInput => ({ type: 'keydown', onList: false, onButton: false, ...patch });
+
+    it('a wheel up does, a wheel down (towards the end) does not', () => {
+      assert.equal(meansScrolling(input({ type: 'wheel', deltaY: -40 })), true);
+      assert.equal(meansScrolling(input({ type: 'wheel', deltaY: 40 })), false);
+    });
+
+    it('a pointer on the list itself (its scrollbar) does, a click on a row does not', () => {
+      assert.equal(meansScrolling(input({ type: 'pointerdown', onList: true })), true);
+      assert.equal(meansScrolling(input({ type: 'pointerdown', onButton: true })), false, "a card's header");
+      assert.equal(meansScrolling(input({ type: 'pointerdown' })), false, 'text in a row');
+    });
+
+    it('keys do, except Enter and Space working a button', () => {
+      assert.equal(meansScrolling(input({ key: 'PageUp' })), true);
+      assert.equal(meansScrolling(input({ key: 'ArrowUp', onButton: true })), true);
+      assert.equal(meansScrolling(input({ key: ' ', onList: true })), true, 'Space on the list scrolls it');
+      assert.equal(meansScrolling(input({ key: 'Enter', onButton: true })), false);
+      assert.equal(meansScrolling(input({ key: ' ', onButton: true })), false);
+    });
+
+    it('a touch does (it pans)', () => {
+      assert.equal(meansScrolling(input({ type: 'touchstart' })), true);
     });
   });
 

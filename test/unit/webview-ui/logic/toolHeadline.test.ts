@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { baseName, commandExit, commandOf, exitText, headlineText, titleAddsToHeadline, toolHeadline, type HeadlineInput } from '../../../../webview-ui/src/logic/toolHeadline';
+import { baseName, commandExit, exitText, headlineText, titleAddsToHeadline, toolHeadline, type HeadlineInput } from '../../../../webview-ui/src/logic/toolHeadline';
 import { decisionText } from '../../../../webview-ui/src/logic/permissionDecision';
 import { currentStep, shownPriority } from '../../../../webview-ui/src/logic/planStatus';
 
@@ -50,10 +50,11 @@ describe('tool card headline', () => {
     assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'in_progress' }), { terminalCommand: 'make' }).verb, 'Running');
     assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'failed', rawInput: { command: 'make' } }), { exited: true }).verb, 'Ran', 'a command that exited non-zero ran');
     assert.equal(toolHeadline(call({ toolKind: 'execute', status: 'failed', rawInput: { command: 'make' } })).verb, 'Run', 'a rejected one did not');
-    assert.equal(commandOf({ command: ['/bin/bash', '-lc', 'cat hello.txt'] }), 'cat hello.txt');
-    assert.equal(commandOf({ command: ['git', 'commit', '-m', 'two words'] }), 'git commit -m "two words"');
-    assert.equal(commandOf({ command: 'echo', args: ['a b', 'c'] }), 'echo "a b" c');
-    assert.equal(commandOf({ command: 42 }), undefined);
+    const subject = (rawInput: unknown): string => toolHeadline(call({ toolKind: 'execute', title: 'T', rawInput })).subject;
+    assert.equal(subject({ command: ['/bin/bash', '-lc', 'cat hello.txt'] }), 'cat hello.txt');
+    assert.equal(subject({ command: ['git', 'commit', '-m', 'two words'] }), "git commit -m 'two words'");
+    assert.equal(subject({ command: 'echo', args: ['a b', 'c'] }), "echo 'a b' c");
+    assert.equal(subject({ command: 42 }), 'T');
     assert.equal(toolHeadline(call({ toolKind: 'execute', rawInput: { command: 'one\ntwo' } })).subject, 'one …', 'the first line of a script');
   });
 

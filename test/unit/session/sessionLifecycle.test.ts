@@ -35,7 +35,7 @@ function untilTitle(manager: SessionsApi, title: string): Promise<void> {
   });
 }
 
-describe('session manager: the session lifecycle with scripted agents', function () {
+describe('sessions: the session lifecycle with scripted agents', function () {
   this.timeout(30_000);
   let dir: string;
   let store: string;
@@ -175,7 +175,7 @@ describe('session manager: the session lifecycle with scripted agents', function
   });
 });
 
-describe('session manager: a session whose agent crashed', function () {
+describe('sessions: a session whose agent crashed', function () {
   this.timeout(30_000);
   it('goes on in the same session: the restarted agent loads it, its conversation replayed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-revive-'));
@@ -203,7 +203,7 @@ describe('session manager: a session whose agent crashed', function () {
   });
 });
 
-describe('session manager: a load the user gives up on', function () {
+describe('sessions: a load the user gives up on', function () {
   this.timeout(30_000);
   let dir: string;
   let manager: SessionsApi;
@@ -219,9 +219,9 @@ describe('session manager: a load the user gives up on', function () {
 
   it('a session closed while its agent still loads it: $/cancel_request for the load, and it settles at once as abandoned', async () => {
     let sent: string[];
-    ({ manager, sent } = scriptedManager(dir));
+    let answered: string[];
+    ({ manager, sent, answered } = scriptedManager(dir));
     await manager.useAgent(scriptedDefinition('slow', path.join(scenarios, 'sessions-slow-load.json')));
-    const started = Date.now();
     const reopening = manager.reopen({ agentId: 'slow', sessionId: 'earlier-session', cwd: dir });
     const settled = reopening.then(
       () => 'loaded',
@@ -238,7 +238,8 @@ describe('session manager: a load the user gives up on', function () {
     assert.ok(opening);
     await manager.close(opening.key);
     assert.equal(await settled, 'abandoned');
-    assert.ok(Date.now() - started < 15_000, 'not after the agent\'s 20 s replay');
+    // The agent may already have answered the cancelled load with an error; it never finished it (its replay takes 20 s).
+    assert.deepEqual(answered.filter((method) => method !== 'session/load (error)'), ['initialize'], 'settled before the agent finished loading it');
     assert.deepEqual(sent.filter((method) => method === 'session/load' || method === '$/cancel_request'), ['session/load', '$/cancel_request']);
     assert.equal(manager.openSessions.length, 0);
   });

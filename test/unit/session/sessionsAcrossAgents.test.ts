@@ -17,7 +17,7 @@ function lastAgentText(manager: SessionsApi): string {
   return last?.kind === 'agent' ? last.content.map((block) => (block.type === 'text' ? block.text : '')).join('') : '';
 }
 
-describe('session manager: several sessions across agents', function () {
+describe('sessions: several sessions across agents', function () {
   this.timeout(30_000);
   let dir: string;
   let manager: SessionsApi;
@@ -125,7 +125,7 @@ describe('session manager: several sessions across agents', function () {
   });
 });
 
-describe('session manager: an unused session makes way', function () {
+describe('sessions: an unused session makes way', function () {
   this.timeout(30_000);
   it('a new session replaces the shown one when nothing was said in it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-unused-'));
@@ -147,7 +147,7 @@ describe('session manager: an unused session makes way', function () {
   });
 });
 
-describe('session manager: a missing agent command', function () {
+describe('sessions: a missing agent command', function () {
   this.timeout(20_000);
   it('says which command is missing and how to get it, for the setting to be fixed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-missing-'));

@@ -14,7 +14,7 @@ import type { AgentSummary } from '../../../src/shared/webviewProtocol';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 
-describe('session manager: Workspace Trust', function () {
+describe('sessions: Workspace Trust', function () {
   this.timeout(20_000);
   let dir: string;
   let manager: SessionsApi;
