@@ -1,10 +1,13 @@
 // The local copy of a conversation, kept for agents that cannot load sessions (`session/load`), so it comes back
 // after a window reload and opens from the history, read-only. Packed under a size limit (the oldest entries go
 // first, and the copy says how many), with the states that wait for an answer cleared (nobody can answer them
-// later), and read back leniently (a damaged file gives what it can, never an exception). Pure.
+// later), with its secrets masked as in the chat (it is a file on disk, and it is shown again), and read back leniently
+// (a damaged file gives what it can, never an exception). Pure.
 import type { TranscriptEntry } from '../shared/model';
 import { isRecord } from '../shared/narrow';
 import { entryTextChars } from '../shared/transcriptCaps';
+import { maskEntries } from '../shared/entrySecrets';
+import { maskText, type SecretRules } from '../shared/secretText';
 
 export const LOCAL_TRANSCRIPT_VERSION = 1;
 
@@ -65,6 +68,11 @@ export function packTranscript(source: TranscriptSource, savedAt: string, limit 
     entries: source.entries.slice(first).map(settled),
     droppedEntries: first + (source.droppedBefore ?? 0),
   };
+}
+
+/** The copy with the secrets in its entries and title masked (secretText.ts), as it is written. */
+export function maskTranscript(copy: LocalTranscript, rules: SecretRules): LocalTranscript {
+  return { ...copy, ...(copy.title === undefined ? {} : { title: maskText(copy.title, rules) }), entries: maskEntries(copy.entries, rules) };
 }
 
 const KINDS = new Set(['user', 'agent', 'thought', 'tool_call', 'notice', 'elicitation', 'compaction', 'subagent', 'session_message']);

@@ -21,6 +21,15 @@ export interface OpenRecord {
   shown: boolean;
 }
 
+/**
+ * Records as they are kept: their titles (an agent's title, or the first prompt's text) with `mask` applied (secrets
+ * masked); anything that is not a list of records as it is.
+ */
+export function withMaskedTitles(value: unknown, mask: (text: string) => string): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((record: unknown) => (isRecord(record) && typeof record.title === 'string' ? { ...record, title: mask(record.title) } : record));
+}
+
 /** How many sessions the record keeps (the oldest go first). */
 export const RECORD_LIMIT = 200;
 

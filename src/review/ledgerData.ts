@@ -33,6 +33,21 @@ function copy(ledger: LedgerData): LedgerData {
   };
 }
 
+/**
+ * The stored ledgers with `mask` applied to the checkpoints' labels (the start of a prompt: secrets masked). The
+ * files' texts (review baselines, what a checkpoint restores) are copies of the user's files and stay as they are:
+ * restoring them must give the file back byte for byte, so a secret the file held is kept there, as in the file.
+ */
+export function withMaskedLabels(stored: StoredReview, mask: (text: string) => string): StoredReview {
+  return {
+    ...stored,
+    conversations: stored.conversations.map((item) => ({
+      ...item,
+      ledger: { ...item.ledger, turns: item.ledger.turns.map((turn) => ({ ...turn, label: mask(turn.label) })) },
+    })),
+  };
+}
+
 /** The ledgers as they are stored, with at most `limit` characters of text, and what had to be dropped. */
 export function packReview(conversations: readonly StoredConversation[], limit = DEFAULT_TEXT_LIMIT): { stored: StoredReview; dropped: string[] } {
   const packed = conversations.map((item) => ({ conversation: item.conversation, ledger: copy(item.ledger) }));

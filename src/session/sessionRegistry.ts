@@ -24,6 +24,8 @@ import { SessionPrompts } from './sessionPrompts';
 import { SessionKey, SessionKeys } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
 import { AgentFailure } from '../acp/failureMessage';
+import { DROPPED_FILE_CHARS, FileTranscriptSpill, defaultSpillBase } from './transcriptSpill';
+import type { SecretRules } from '../shared/secretText';
 import { Timers, watchStops } from './stopWatch';
 import { timerScheduler } from '../shared/frameScheduler';
 
@@ -49,6 +51,8 @@ export interface SessionRegistryDeps {
   resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
   /** A queued prompt to this agent could not be sent. */
   onQueuedPromptError?(error: unknown, agentName: string): void;
+  /** The secrets masked in the files sessions write (their spill files); token shapes only by default. */
+  secretRules?(): SecretRules;
   /** The timers of the grace an agent gets to stop a turn (default: real ones; tests drive a manual clock). */
   timers?: Timers;
 }
@@ -420,7 +424,8 @@ export class SessionRegistry {
     const key = this.keys.next();
     const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
     const gate = this.deps.permissionGate?.(agent.definition.id);
-    const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate);
+    const spill = new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, this.deps.log, DROPPED_FILE_CHARS, this.deps.secretRules);
+    const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate, spill);
     const open: OpenSession = {
       key,
       session,

@@ -4,12 +4,18 @@
 // Writes are asynchronous and kept in order per file. The file of dropped entries stops at DROPPED_FILE_CHARS (it
 // says so at its end): writing a flood of hundreds of megabytes to disk cost more CPU than reading it. A cut message's
 // file has no cap (it is one message, as the agent sent it). No `vscode` here.
+//
+// Secrets are masked in both (secretText.ts): a cut message's text as it streams in (MaskedAppends: the last few
+// characters wait for the next piece, so a secret split across pieces is masked; a chunk held aside as bytes is
+// decoded and masked a megabyte at a time, in turn with the writes), the dropped entries as they go.
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EntryId, TranscriptEntry } from '../shared/model';
 import { entriesToMarkdown } from '../shared/transcriptExport';
 import { describeError } from '../shared/errors';
+import { MaskedAppends } from '../shared/maskedStream';
+import { maskText, secretRules, type SecretRules } from '../shared/secretText';
 
 export interface TranscriptSpill {
   /**
@@ -34,6 +40,11 @@ export function defaultSpillBase(): string {
 
 /** The dropped entries' file takes at most this much text (about 64 MB); later dropped entries are not kept. */
 export const DROPPED_FILE_CHARS = 64 * 1024 * 1024;
+
+/** Bytes of a held chunk (heldText.ts) decoded and masked at a time. */
+const BYTES_AT_A_TIME = 1024 * 1024;
+
+const TOKEN_SHAPES_ONLY = secretRules([]);
 
 const SPILL_BASE = /^acp-client-spill-(\d+)$/;
 
@@ -70,7 +81,7 @@ export class FileTranscriptSpill implements TranscriptSpill {
   private made: Promise<void> | undefined;
   /** The last write of each file: the next one chains on it. */
   private readonly tails = new Map<string, Promise<void>>();
-  private readonly entryFiles = new Map<EntryId, string>();
+  private readonly entryFiles = new Map<EntryId, { file: string; masked: MaskedAppends }>();
   private droppedChars = 0;
   private disposed = false;
 
@@ -79,26 +90,35 @@ export class FileTranscriptSpill implements TranscriptSpill {
     label: string,
     private readonly log: (line: string) => void = () => undefined,
     private readonly droppedFileChars = DROPPED_FILE_CHARS,
+    private readonly rules: () => SecretRules = () => TOKEN_SHAPES_ONLY,
   ) {
     const safe = label.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'session';
     this.folder = path.join(base, `${safe}-${++folderCounter}`);
   }
 
   appendEntry(entryId: EntryId, text: string, tail?: unknown): void {
-    let file = this.entryFiles.get(entryId);
-    if (!file) {
-      file = path.join(this.folder, `message-${entryId.replace(/[^\w.-]+/g, '_')}.txt`);
-      this.entryFiles.set(entryId, file);
+    let spilled = this.entryFiles.get(entryId);
+    if (!spilled) {
+      spilled = { file: path.join(this.folder, `message-${entryId.replace(/[^\w.-]+/g, '_')}.txt`), masked: new MaskedAppends(this.rules) };
+      this.entryFiles.set(entryId, spilled);
     }
-    if (text !== '') this.write(file, text);
-    if (tail instanceof Uint8Array) this.write(file, tail);
+    const { file, masked } = spilled;
+    if (text !== '') this.write(file, () => masked.push(text));
+    if (!(tail instanceof Uint8Array)) return;
+    const decoder = new TextDecoder();
+    for (let at = 0; at < tail.length; at += BYTES_AT_A_TIME) {
+      const bytes = tail.subarray(at, at + BYTES_AT_A_TIME);
+      const last = at + BYTES_AT_A_TIME >= tail.length;
+      this.write(file, () => masked.push(decoder.decode(bytes, { stream: !last })));
+    }
   }
 
   appendDropped(entries: readonly TranscriptEntry[]): void {
     if (entries.length === 0 || this.droppedChars > this.droppedFileChars) return;
-    const text = `${entriesToMarkdown(entries)}\n\n`;
-    this.droppedChars += text.length;
-    this.write(this.droppedPath(), text);
+    const markdown = entriesToMarkdown(entries);
+    this.droppedChars += markdown.length + 2;
+    // Masked when its turn to be written comes (in turn with the writes, not in the middle of a flood's updates).
+    this.write(this.droppedPath(), () => `${maskText(markdown, this.rules())}\n\n`);
     if (this.droppedChars > this.droppedFileChars) {
       const size = Math.round(this.droppedFileChars / (1024 * 1024));
       this.write(this.droppedPath(), `---\n\n*Entries dropped after this point were not kept: this file reached its limit of ${size} MB.*\n`);
@@ -106,10 +126,12 @@ export class FileTranscriptSpill implements TranscriptSpill {
   }
 
   async entryFile(entryId: EntryId): Promise<string | undefined> {
-    const file = this.entryFiles.get(entryId);
-    if (!file) return undefined;
-    await this.tails.get(file);
-    return file;
+    const spilled = this.entryFiles.get(entryId);
+    if (!spilled) return undefined;
+    // What waits for the next piece is written: the file is read now.
+    this.write(spilled.file, () => spilled.masked.flush());
+    await this.tails.get(spilled.file);
+    return spilled.file;
   }
 
   async droppedFile(): Promise<string | undefined> {
@@ -131,13 +153,17 @@ export class FileTranscriptSpill implements TranscriptSpill {
     return path.join(this.folder, 'earlier-messages.md');
   }
 
-  private write(file: string, text: string | Uint8Array): void {
+  /** Appends to `file` what `text` gives when the file's earlier writes are done (so pieces are masked in order). */
+  private write(file: string, text: string | (() => string)): void {
     if (this.disposed) return;
     this.made ??= fs.mkdir(this.folder, { recursive: true, mode: 0o700 }).then(() => undefined);
     const made = this.made;
     const previous = this.tails.get(file) ?? made;
     const next = previous
-      .then(() => fs.appendFile(file, text, { mode: 0o600 }))
+      .then(() => {
+        const piece = typeof text === 'string' ? text : text();
+        return piece === '' ? undefined : fs.appendFile(file, piece, { mode: 0o600 });
+      })
       .catch((error: unknown) => this.log(`Could not write ${file}: ${describeError(error)}`));
     this.tails.set(file, next);
   }

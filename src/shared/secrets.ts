@@ -2,43 +2,27 @@
 // failure messages, exported transcripts. Pure (no vscode, no node), so host, webview and tests share it.
 //
 // What is masked:
-// - every known secret value, as it is and as it appears inside a JSON string (the caller passes them: every env
-//   value of an agent entry whatever its name and the values of its secret-looking flags, see `agentSecretValues`;
-//   the MCP servers' headers and secret-named env values; the API keys typed in to sign in). Values shorter than
-//   MIN_KNOWN_SECRET_CHARS are left alone (a "1" or "true" would be masked all over the text);
-// - well-known token shapes: `sk-...` (OpenAI, Anthropic), GitHub (`ghp_...`, `github_pat_...`), Slack (`xox?-`),
-//   AWS access key ids (`AKIA...`), Google API keys (`AIza...`);
-// - `Bearer <token>` and `Basic <credentials>` (an Authorization header's value);
-// - the value of an assignment or a JSON member whose name looks secret: `OPENAI_API_KEY=...`, `token: ...`,
-//   `"apiKey": "..."`, `"password":"..."` (string values only, so `"outputTokens": 12` stays).
+// - every known secret value and the well-known token shapes, as in the chat and the files the extension keeps
+//   (secretText.ts). The known values are every env value of an agent entry whatever its name and the values of
+//   its secret-looking flags (see `agentSecretValues`), the MCP servers' headers and secret-named env values, the
+//   API keys typed in to sign in;
+// - in logs and exports only: the value of an assignment or a JSON member whose name looks secret:
+//   `OPENAI_API_KEY=...`, `token: ...`, `"apiKey": "..."`, `"password":"..."` (string values only, so
+//   `"outputTokens": 12` stays). The chat does not guess by names: `token = getToken()` in an agent's code sample
+//   would be masked too.
 // A mask keeps what makes the text readable (the name, the `sk-` prefix) and replaces the secret with MASK.
 
-export const MASK = '[masked]';
+import { MASK, MIN_KNOWN_SECRET_CHARS, maskText, secretRules } from './secretText';
 
-/** Shorter known values are not masked as such (they would match everywhere); the patterns still apply. */
-export const MIN_KNOWN_SECRET_CHARS = 6;
+export { MASK, MIN_KNOWN_SECRET_CHARS };
 
 /** Names of variables and members that hold secrets. */
 const SECRET_NAME = /(?:api[_-]?key|apikey|access[_-]?key|secret|token|password|passwd|credential|authorization|private[_-]?key)/i;
-
-const TOKEN_SHAPES: readonly RegExp[] = [
-  /\b(sk-(?:ant-|proj-)?)[A-Za-z0-9_-]{16,}/g,
-  /\b(gh[pousr]_)[A-Za-z0-9]{20,}/g,
-  /\b(github_pat_)[A-Za-z0-9_]{20,}/g,
-  /\b(xox[abeprs]-)[A-Za-z0-9-]{10,}/g,
-  /\b(AKIA)[0-9A-Z]{16}\b/g,
-  /\b(AIza)[0-9A-Za-z_-]{30,}/g,
-  /\b((?:Bearer|Basic)\s+)[A-Za-z0-9._~+/=-]{8,}/g,
-];
 
 /** `"name": "value"` (JSON, also with escaped quotes inside the value). */
 const JSON_MEMBER = /("([^"\\]{0,100})"\s*:\s*")((?:[^"\\]|\\.)+)(")/g;
 /** `NAME=value`, `name: value` outside JSON (env dumps, command lines, stderr). */
 const ASSIGNMENT = /\b([A-Za-z][A-Za-z0-9_.-]{0,100})(\s*[=:]\s*["']?)(?!\[masked\])([^\s"',;&]{8,})/g;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Environment values whose variable names look secret (`ANTHROPIC_API_KEY`, `GITHUB_TOKEN`, ...). */
 export function secretEnvValues(env: Readonly<Record<string, string>> | undefined): string[] {
@@ -82,16 +66,9 @@ export function agentSecretValues(agent: { env?: Readonly<Record<string, string>
   return [...new Set(values.filter((value) => typeof value === 'string' && value.length >= MIN_KNOWN_SECRET_CHARS))];
 }
 
-/** `text` with every secret it shows replaced by MASK. */
+/** `text` with every secret it shows replaced by MASK: known values and token shapes (secretText.ts), then names. */
 export function maskSecrets(text: string, known: readonly string[] = []): string {
-  let masked = text;
-  const values = known.filter((value) => value.length >= MIN_KNOWN_SECRET_CHARS);
-  // Longest first, so a secret that contains another is masked whole.
-  for (const value of [...values].sort((a, b) => b.length - a.length)) {
-    const forms = new Set([value, JSON.stringify(value).slice(1, -1)]);
-    for (const form of forms) masked = masked.replace(new RegExp(escapeRegExp(form), 'g'), MASK);
-  }
-  for (const shape of TOKEN_SHAPES) masked = masked.replace(shape, (_match, prefix: string) => `${prefix}${MASK}`);
+  let masked = maskText(text, secretRules(known));
   masked = masked.replace(JSON_MEMBER, (match, head: string, name: string, value: string, tail: string) =>
     SECRET_NAME.test(name) && value !== MASK ? `${head}${MASK}${tail}` : match,
   );

@@ -55,6 +55,9 @@ export interface AcpExtensionApi {
   readonly history: SessionHistory;
   /** This extension's log folder; VS Code writes its output channels (traffic log, agent logs) beside it. */
   readonly logUri: vscode.Uri;
+  /** The extension's workspace storage (local copies of conversations, the history, the review) and global storage. */
+  readonly storageUri: vscode.Uri | undefined;
+  readonly globalStorageUri: vscode.Uri;
   /** Text kept outside memory: the whole text of cut messages, the entries dropped from long transcripts. */
   readonly spilledText: SpilledTextApi;
   /** What the extension holds for a session (tests count it): the features' parts, the review's hold, its queue. */

@@ -38,6 +38,8 @@ export function createTestApi({ context, sessions, chat, features, clientService
     auth: features.auth,
     history: chat.history,
     logUri: context.logUri,
+    storageUri: context.storageUri,
+    globalStorageUri: context.globalStorageUri,
     heldBy: (sessionKey) => ({
       open: registry.get(sessionKey) !== undefined,
       parts: registry.get(sessionKey)?.session.held() ?? 0,

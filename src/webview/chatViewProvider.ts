@@ -17,6 +17,8 @@ import { PatchCoalescer } from './patchCoalescer';
 import { packForView } from '../shared/entryWire';
 import { describeError } from '../shared/errors';
 import { ViewOutbox } from './viewOutbox';
+import { MaskedView } from './maskedView';
+import { maskText, type SecretRules } from '../shared/secretText';
 import { waitingBadge } from './viewBadge';
 
 export const CHAT_VIEW_ID = 'acp.chat';
@@ -34,6 +36,8 @@ export interface ChatViewOptions {
   terminals?: TerminalOutputSource;
   /** What else the view shows of the host's state (the prompt queue, the permission level), sent with each snapshot. */
   viewState(): HostToWebview[];
+  /** The secrets to mask in everything the view shows (the chat as drawn never shows one). */
+  secretRules(): SecretRules;
   log(line: string): void;
 }
 
@@ -44,7 +48,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     send: (message) => void this.view?.webview.postMessage(packForView(message)),
     sendSnapshot: () => this.sendSnapshot(),
   });
-  private readonly coalescer = new PatchCoalescer((message) => this.post(message));
+  private readonly coalescer: PatchCoalescer;
   /** Live output of the followed session's terminals, for their tool call cards. */
   private readonly terminalPosts: TerminalOutputPoster;
   private readonly disposables: vscode.Disposable[] = [];
@@ -61,6 +65,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly onUserAction: (action: WebviewToHost) => Promise<void>,
     private readonly options: ChatViewOptions,
   ) {
+    this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(options.secretRules));
     this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message));
     this.disposables.push(
       shown.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
@@ -190,7 +195,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.showBadge(waitingBadge(views));
     const message: HostToWebview = {
       type: 'sessions',
-      sessions: views,
+      sessions: views.map((view) => ({ ...view, title: maskText(view.title, this.options.secretRules()) })),
       currentKey: this.shown.currentKey ?? null,
       multiRoot: (vscode.workspace.workspaceFolders?.length ?? 0) > 1 || folders.size > 1,
     };
@@ -219,8 +224,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (!entry) return;
     this.coalescer.flush();
     const totalEntries = session.state.entries.length;
-    this.coalescer.sentWhole(entry, totalEntries);
-    this.post({ type: 'entries', sessionKey, upserts: [entry], totalEntries });
+    const shown = this.coalescer.sentWhole(entry, totalEntries);
+    this.post({ type: 'entries', sessionKey, upserts: [shown], totalEntries });
   }
 
   /** The page of entries before `before` (the view scrolled to the top of what it has). */
@@ -228,7 +233,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const session = this.shown.session;
     if (!session || session.key !== sessionKey) return;
     const entries = olderPage(session.state.entries, before);
-    if (entries) this.post({ type: 'olderEntries', sessionKey, entries, totalEntries: session.state.entries.length });
+    if (entries) this.post({ type: 'olderEntries', sessionKey, entries: this.coalescer.shownCopies(entries), totalEntries: session.state.entries.length });
     if (entries) this.terminalPosts.postReferenced(terminalIdsOf(entries));
   }
 
@@ -238,8 +243,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
    * the options' parts (the prompt queue, the permission level).
    */
   private sendSnapshot(): void {
-    const session = snapshotOf(this.shown.session);
-    this.coalescer.resetTo(session);
+    const session = this.coalescer.resetTo(snapshotOf(this.shown.session));
     const terminals = this.terminalPosts.snapshot(terminalIdsOf(session?.entries ?? []));
     this.post({ type: 'snapshot', agent: this.shown.agent ?? null, session, terminals });
     this.postSessions(true);

@@ -9,6 +9,9 @@
 // turn passes with no new change and nothing changed for QUIET_MS (or the frame is over): a card is posted as it
 // ended up, not mounted running and changed a frame later.
 //
+// What the view gets of entries and the header passes through `copies` (maskedView.ts: secrets masked): deltas are
+// computed between the copies, so a secret completed by a later chunk replaces the copy's text instead of appending.
+//
 // Flow control: each post is numbered (`seq`) and the view acknowledges what it took once it drew a frame
 // (`applied`). While IN_FLIGHT_LIMIT posts are unacknowledged, changes wait and go out merged in one post when the view
 // catches up (or after ACK_WAIT_MS at the latest, should no answer come). A view whose thread is busy (in code-server
@@ -42,6 +45,24 @@ export const IN_FLIGHT_LIMIT = 2;
 /** How long (ms) changes wait for an acknowledgement at most (a view that stopped drawing frames, e.g. off screen). */
 export const ACK_WAIT_MS = 250;
 
+/** The entries and header as the view gets them (maskedView.ts); the session's own by default. */
+export interface ViewCopies {
+  entry(entry: TranscriptEntry): TranscriptEntry;
+  header(header: SessionHeader): SessionHeader;
+  /** The entries as the view gets them, for a post whose entries are not tracked (older pages). */
+  detached(entries: readonly TranscriptEntry[]): TranscriptEntry[];
+  forget(id: EntryId): void;
+  reset(): void;
+}
+
+const SESSION_COPIES: ViewCopies = {
+  entry: (entry) => entry,
+  header: (header) => header,
+  detached: (entries) => entries.slice(),
+  forget: () => undefined,
+  reset: () => undefined,
+};
+
 export class PatchCoalescer {
   private session: SessionState | undefined;
   private sessionKey: SessionKey | undefined;
@@ -70,6 +91,7 @@ export class PatchCoalescer {
     private readonly post: (message: HostToWebview) => void,
     private readonly scheduler: FrameScheduler = hostScheduler,
     private readonly sentLimit = SENT_ENTRIES_KEPT,
+    private readonly copies: ViewCopies = SESSION_COPIES,
   ) {}
 
   /** Follow another session (or none): pending changes of the previous one are dropped. */
@@ -146,7 +168,8 @@ export class PatchCoalescer {
     const header = this.headerDirty ? this.changedHeader(session.header) : undefined;
     const upserts: TranscriptEntry[] = [];
     const deltas: EntryDelta[] = [];
-    for (const entry of collectFromEnd(session, this.dirtyEntries)) {
+    for (const dirty of collectFromEnd(session, this.dirtyEntries)) {
+      const entry = this.copies.entry(dirty);
       const sent = this.sent.get(entry.id);
       if (!sent) {
         upserts.push(entry);
@@ -176,19 +199,31 @@ export class PatchCoalescer {
     }
   }
 
-  /** The view was just given these entries and this header whole (a snapshot): deltas start from them. */
-  resetTo(snapshot: { entries: readonly TranscriptEntry[]; header: SessionHeader; totalEntries: number } | null): void {
+  /**
+   * The view is given these entries and this header whole (a snapshot): returns them as the view gets them (post
+   * that); deltas start from them.
+   */
+  resetTo<S extends { entries: readonly TranscriptEntry[]; header: SessionHeader; totalEntries: number }>(snapshot: S | null): S | null {
     this.reset();
-    if (!snapshot) return;
-    for (const entry of snapshot.entries) this.remember(entry);
-    this.sentHeader = JSON.stringify(snapshot.header);
+    if (!snapshot) return null;
+    const shown = { ...snapshot, entries: snapshot.entries.map((entry) => this.copies.entry(entry)), header: this.copies.header(snapshot.header) };
+    for (const entry of shown.entries) this.remember(entry);
+    this.sentHeader = JSON.stringify(shown.header);
     this.sentTotal = snapshot.totalEntries;
+    return shown;
   }
 
-  /** The view was given this entry whole outside a patch (it asked for it after a gap), with the entry count. */
-  sentWhole(entry: TranscriptEntry, totalEntries: number): void {
-    this.remember(entry);
+  /** The view is given this entry whole outside a patch (it asked for it after a gap), with the entry count: returns it as the view gets it. */
+  sentWhole(entry: TranscriptEntry, totalEntries: number): TranscriptEntry {
+    const shown = this.copies.entry(entry);
+    this.remember(shown);
     this.sentTotal = totalEntries;
+    return shown;
+  }
+
+  /** Entries as the view gets them, for a post that does not change what deltas start from (an older page). */
+  shownCopies(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
+    return this.copies.detached(entries);
   }
 
   /** Forget pending changes and what the view has (it is about to get a snapshot, or none). */
@@ -198,6 +233,7 @@ export class PatchCoalescer {
     this.dirtyEntries.clear();
     this.headerDirty = false;
     this.sent.clear();
+    this.copies.reset();
     this.oldestSeen = undefined;
     this.sentHeader = undefined;
     this.sentTotal = undefined;
@@ -210,7 +246,8 @@ export class PatchCoalescer {
     this.cancelAckWait = undefined;
   }
 
-  private changedHeader(header: SessionHeader): SessionHeader | undefined {
+  private changedHeader(sessionHeader: SessionHeader): SessionHeader | undefined {
+    const header = this.copies.header(sessionHeader);
     const json = JSON.stringify(header);
     if (json === this.sentHeader) return undefined;
     this.sentHeader = json;
@@ -231,7 +268,11 @@ export class PatchCoalescer {
     if (oldest === this.oldestSeen) return;
     this.oldestSeen = oldest;
     const present = new Set(session.entries.map((entry) => entry.id));
-    for (const id of this.sent.keys()) if (!present.has(id)) this.sent.delete(id);
+    for (const id of this.sent.keys()) {
+      if (present.has(id)) continue;
+      this.sent.delete(id);
+      this.copies.forget(id);
+    }
   }
 
   private remember(entry: TranscriptEntry): void {
@@ -239,20 +280,23 @@ export class PatchCoalescer {
     this.sent.set(entry.id, recordSent(entry));
     if (this.sent.size > this.sentLimit) {
       const oldest = this.sent.keys().next();
-      if (!oldest.done) this.sent.delete(oldest.value);
+      if (!oldest.done) {
+        this.sent.delete(oldest.value);
+        this.copies.forget(oldest.value);
+      }
     }
   }
 }
 
 /**
- * The entry count changed only by the new entries this post appends at the end (`upserts` are the newest entries,
- * as many as the count grew by): the view counts them itself (see the store's 'entries'), the count is left out.
+ * The entry count changed only by the new entries this post appends at the end (`upserts` are (copies of) the newest
+ * entries, as many as the count grew by): the view counts them itself (see the store's 'entries'), the count is left out.
  */
 function onlyAppended(session: SessionState, upserts: readonly TranscriptEntry[], sentTotal: number | undefined): boolean {
   const entries = session.entries;
   if (sentTotal === undefined || upserts.length === 0 || entries.length - sentTotal !== upserts.length) return false;
   const first = entries.length - upserts.length;
-  return upserts.every((entry, i) => entries[first + i] === entry);
+  return upserts.every((entry, i) => entries[first + i]!.id === entry.id);
 }
 
 /** The dirty entries in transcript order; walks from the end, where changes almost always are. */

@@ -18,6 +18,7 @@ import { createAgentLog } from '../output/agentLog';
 import { createExtensionLog, ExtensionLog } from '../output/extensionLog';
 import { TrafficLog } from '../output/trafficLog';
 import { agentSecretValues, secretMasker } from '../shared/secrets';
+import { cachedSecretRules, type SecretRules } from '../shared/secretText';
 import { workspaceCwd } from './workspace';
 
 export interface AgentsWiring {
@@ -29,6 +30,8 @@ export interface AgentsWiring {
   maskSecrets(text: string): string;
   /** The secrets of the moment (agents' env and flags, MCP, sign-in variables). */
   allSecrets(): string[];
+  /** The same, compiled for masking what the chat shows and what the extension keeps in files (secretText.ts). */
+  secretRules(): SecretRules;
   credentials: CredentialStore;
   launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
   /** The runtime of an agent entry, offering these client capabilities. */
@@ -51,12 +54,14 @@ function startTimeoutMs(): number {
 export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWatchdog): AgentsWiring {
   // Secrets: every env value of the configured agents and the values of their secret flags (--api-key, --token=...),
   // the MCP servers' headers and secret env values, the variables typed in to sign in; masked with the usual token
-  // shapes in the traffic log, the agents' logs, failure messages and exports (transcript, permission log).
+  // shapes in the traffic log, the agents' logs, failure messages and exports (transcript, permission log), and (known
+  // values and token shapes: secretText.ts) in the chat as drawn and in every file the extension keeps.
   let knownSecrets: string[] = [];
   let mcpSecrets: string[] = [];
   const credentialSecrets = new Set<string>();
   const allSecrets = (): string[] => [...knownSecrets, ...mcpSecrets, ...credentialSecrets];
   const maskSecrets = secretMasker(allSecrets);
+  const secretRules = cachedSecretRules(allSecrets);
   const extensionLog = createExtensionLog(maskSecrets);
   const traffic = new TrafficLog(maskSecrets);
   const agentLogs = new Map<string, vscode.LogOutputChannel>();
@@ -98,6 +103,7 @@ export function wireAgents(context: vscode.ExtensionContext, watchdog: ProcessWa
     traffic,
     maskSecrets,
     allSecrets,
+    secretRules,
     credentials,
     launchFor,
     runtimeFactory: (clientCapabilities) => (agent) =>

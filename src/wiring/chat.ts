@@ -20,6 +20,8 @@ import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
+import { withMaskedTitles } from '../history/sessionRecords';
+import { maskText } from '../shared/secretText';
 import { CHAT_VIEW_ID, ChatViewProvider } from '../webview/chatViewProvider';
 import { SpilledTextApi, spilledText } from '../webview/spilledText';
 import type { AgentsWiring } from './agents';
@@ -89,19 +91,22 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       { type: 'headerStatus', status: headerStatus.current },
     ],
     log: agents.log,
+    secretRules: agents.secretRules,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');
+  const maskTitles = (value: unknown): unknown => withMaskedTitles(value, (title) => maskText(title, agents.secretRules()));
   const history = new SessionHistory({
     sessions,
     shown,
     selectedAgentId: () => pool.selected?.definition.id,
-    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, historyWarn),
-    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn),
+    recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, historyWarn, maskTitles),
+    openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn, maskTitles),
     roots: workspaceRoots,
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
-    post: (message) => provider.post(message),
+    // Titles in the history list (the agent's list, the record) with their secrets masked, as in the chat.
+    post: (message) => provider.post({ ...message, items: message.items.map((item) => (item.title ? { ...item, title: maskText(item.title, agents.secretRules()) } : item)) }),
     log: agents.extensionLog.of('history'),
-    transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn),
+    transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn, agents.secretRules),
   });
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the chat comes up with the session that asks. */
@@ -113,7 +118,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   const composer = new ComposerHost({ sessions, shown, post: (message) => provider.post(message), revealView: showChat });
   const notifierUi = {
     isPanelVisible: () => provider.isVisible,
-    show: (message: string, buttons: string[]) => vscode.window.showInformationMessage(message, ...buttons),
+    // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.
+    show: (message: string, buttons: string[]) => vscode.window.showInformationMessage(maskText(message, agents.secretRules()), ...buttons),
     showPanel: showSessionInChat,
   };
   const permissionNotifier = new PermissionNotifier(sessionsOnScreen(parts), notifierUi);

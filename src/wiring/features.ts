@@ -17,6 +17,8 @@ import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/works
 import type { HostToWebview } from '../shared/webviewProtocol';
 import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
+import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
+import { maskText } from '../shared/secretText';
 
 export interface FeaturesWiring {
   follow: FollowAgent;
@@ -59,7 +61,9 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
   });
   const signIn = registerAuth(agents.credentials, shown, agents.launchFor, agentSelected, log.of('auth'));
   const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
-    store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn')),
+    store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn'), (value) =>
+      withMaskedLabels(value as StoredReview, (label) => maskText(label, agents.secretRules())),
+    ),
     post: deps.postToChat,
   });
   const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);

@@ -42,6 +42,7 @@ export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWir
       return preset && { install: preset.install, ...(preset.installCommand ? { installCommand: preset.installCommand } : {}) };
     },
     resolvePrompt: contentForParts,
+    secretRules: agents.secretRules,
     onQueuedPromptError: (error, agentName) =>
       void vscode.window.showErrorMessage(`A queued message to ${agentName} was not sent: ${error instanceof Error ? error.message : String(error)}`),
   });

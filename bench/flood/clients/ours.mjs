@@ -1,7 +1,8 @@
 // This extension's host pipeline without `vscode`, as the extension wires it: the session parts (AgentPool,
 // SessionRegistry, ShownSession) → AgentRuntime
 // (AgentProcess, NdjsonMessageReader/Writer, traffic tap switched off, AcpClientConnection on vscode-jsonrpc) →
-// Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op, as ChatViewProvider does.
+// Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op through the masked copies of
+// the entries (MaskedView, with two configured secrets that the flood never shows), as ChatViewProvider does.
 // Loads the tsc output in out/ (CommonJS).
 import { createRequire } from 'node:module';
 import { compiled } from '../../lib/paths.mjs';
@@ -10,12 +11,15 @@ const require = createRequire(import.meta.url);
 const { createSessionParts, disposeSessionParts } = require(compiled('chat/sessionParts'));
 const { AgentRuntime } = require(compiled('acp/agentRuntime'));
 const { PatchCoalescer } = require(compiled('webview/patchCoalescer'));
+const { MaskedView } = require(compiled('webview/maskedView'));
+const { secretRules } = require(compiled('shared/secretText'));
 const { NO_CLIENT_FEATURES } = require(compiled('acp/clientRequests'));
 const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));
 
 const quiet = { error() {}, warn() {}, info() {}, log() {}, stderr() {} };
 
 export async function open({ command, args }) {
+  const secrets = secretRules(['bench-secret-value-1', 'bench-secret-value-2']);
   const parts = createSessionParts({
     createRuntime: (agent) =>
       new AgentRuntime({
@@ -29,15 +33,21 @@ export async function open({ command, args }) {
     roots: () => [process.cwd()],
     features: NO_CLIENT_FEATURES,
     log: () => undefined,
+    secretRules: () => secrets,
   });
   const { pool, shown } = parts;
   let posts = 0;
   // The view takes each post and says so on its next turn (the chat view acknowledges once per frame: flow control,
   // see patchCoalescer.ts); a view that never answered would hold the host to a post per 250 ms.
-  const coalescer = new PatchCoalescer((message) => {
-    posts++;
-    if (message.seq !== undefined) setImmediate(() => coalescer.applied(message.seq));
-  });
+  const coalescer = new PatchCoalescer(
+    (message) => {
+      posts++;
+      if (message.seq !== undefined) setImmediate(() => coalescer.applied(message.seq));
+    },
+    undefined,
+    undefined,
+    new MaskedView(() => secrets),
+  );
   let subscription;
   shown.onDidChangeSession((session) => {
     subscription?.dispose();

@@ -1,6 +1,6 @@
 // Local copies of the conversations of agents that cannot load sessions (see ../localTranscript.ts): one JSON file per
 // conversation in the extension's workspace storage (`transcripts/`), at most MAX_FILES of them (the least recently
-// saved go first). A conversation is saved when its turn is over and it changed, and when it closes; a read-only
+// saved go first), their secrets masked. A conversation is saved when its turn is over and it changed, and when it closes; a read-only
 // copy that is open is not saved again. Without a workspace storage folder nothing is kept.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -10,7 +10,10 @@ import { Emitter, type Event } from 'vscode-jsonrpc/node';
 import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
 import { sessionTitle } from '../../session/openSessionView';
 import { describeError } from '../../shared/errors';
-import { type LocalTranscript, packTranscript, readTranscript } from '../localTranscript';
+import { type LocalTranscript, maskTranscript, packTranscript, readTranscript } from '../localTranscript';
+import { secretRules, type SecretRules } from '../../shared/secretText';
+
+const TOKEN_SHAPES_ONLY = secretRules([]);
 
 /** How many conversations keep a local copy. */
 export const MAX_FILES = 50;
@@ -27,6 +30,8 @@ export class LocalTranscripts {
     private readonly folder: string | undefined,
     private readonly sessions: SessionRegistry,
     private readonly log: (line: string) => void,
+    /** The secrets masked in the copies (token shapes only by default). */
+    private readonly rules: () => SecretRules = () => TOKEN_SHAPES_ONLY,
   ) {
     this.subscriptions = [
       sessions.onDidChangeSessions(() => sessions.openSessions.forEach((open) => this.saveIfChanged(open, false))),
@@ -101,7 +106,7 @@ export class LocalTranscripts {
       const folder = path.dirname(file);
       fs.mkdirSync(folder, { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, JSON.stringify(copy));
+      fs.writeFileSync(temporary, JSON.stringify(maskTranscript(copy, this.rules())));
       fs.renameSync(temporary, file);
       this.prune(folder);
       this.saveEmitter.fire({ agentId: copy.agentId, sessionId: copy.sessionId });

@@ -2,6 +2,7 @@
 // extension's workspace storage, written at once (a window reload can come right after a session opens or a title
 // arrives, before workspace state reaches its own store), or the workspace state when there is no workspace storage.
 // A value an earlier version kept in the workspace state under the same key is read until the file exists.
+// `conceal` is what a value goes through before it is kept (its secrets masked: see the callers).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
@@ -28,10 +29,11 @@ export function workspaceFileStore(
   context: Pick<vscode.ExtensionContext, 'storageUri' | 'workspaceState'>,
   where: WorkspaceFile,
   log: (line: string) => void,
+  conceal: (value: unknown) => unknown = (value) => value,
 ): WorkspaceFileStore {
   const folder = context.storageUri?.scheme === 'file' ? context.storageUri.fsPath : undefined;
   if (!folder) {
-    return { get: () => context.workspaceState.get(where.key), set: (value) => void context.workspaceState.update(where.key, value) };
+    return { get: () => context.workspaceState.get(where.key), set: (value) => void context.workspaceState.update(where.key, conceal(value)) };
   }
   const file = path.join(folder, where.file);
   return {
@@ -52,7 +54,7 @@ export function workspaceFileStore(
       try {
         fs.mkdirSync(folder, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(temporary, JSON.stringify(value));
+        fs.writeFileSync(temporary, JSON.stringify(conceal(value)));
         fs.renameSync(temporary, file);
       } catch (error) {
         log(`Could not save ${where.what}: ${String(error)}`);

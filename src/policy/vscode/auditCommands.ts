@@ -5,11 +5,21 @@ import { AuditEntry, auditJson, AuditLog, auditMarkdown } from '../auditLog';
 
 const STORAGE_KEY = 'acp.permissionAudit';
 
-export function createAuditLog(context: vscode.ExtensionContext): AuditLog {
+/** `mask` hides secrets in what is kept: a tool call's title can be a command line with a token in it. */
+export function createAuditLog(context: vscode.ExtensionContext, mask: (text: string) => string = (text) => text): AuditLog {
   return new AuditLog({
     load: () => context.globalState.get<unknown>(STORAGE_KEY),
-    save: (entries: readonly AuditEntry[]) => void context.globalState.update(STORAGE_KEY, entries),
+    save: (entries: readonly AuditEntry[]) => void context.globalState.update(STORAGE_KEY, entries.map((entry) => maskedEntry(entry, mask))),
   });
+}
+
+function maskedEntry(entry: AuditEntry, mask: (text: string) => string): AuditEntry {
+  return {
+    ...entry,
+    toolCall: { ...entry.toolCall, title: mask(entry.toolCall.title) },
+    ...(entry.subagent === undefined ? {} : { subagent: mask(entry.subagent) }),
+    ...(entry.option ? { option: { ...entry.option, name: mask(entry.option.name) } } : {}),
+  };
 }
 
 export async function showAuditLog(audit: AuditLog, mask: (text: string) => string = (text) => text): Promise<vscode.TextEditor> {

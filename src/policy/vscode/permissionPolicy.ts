@@ -30,7 +30,7 @@ async function pickLevel(current: PolicyLevel): Promise<PolicyLevel | undefined>
 /** `mask` hides secrets (the agents' keys and tokens) in the permission log as shown and exported. */
 export function createPermissionPolicy(context: vscode.ExtensionContext, mask: (text: string) => string = (text) => text): PermissionPolicy {
   const settings = new PolicySettings();
-  const audit = createAuditLog(context);
+  const audit = createAuditLog(context, mask);
   const offers = new RuleOffers();
   const gate = new PolicyGate({ rules: () => settings.rules(), audit, offerRule: (rule) => offers.offer(rule) });
   const setLevel = (level: PolicyLevel): Promise<void> => settings.setLevel(level);

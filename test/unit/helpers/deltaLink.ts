@@ -1,7 +1,10 @@
 // A host (session state + coalescer) and a view (store) joined by a message queue the test controls: the delta
 // protocol's tests drive both ends through it.
 import assert from 'node:assert/strict';
-import type { SessionState } from '../../../src/shared/model';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
+import { maskValue, type SecretRules } from '../../../src/shared/secretText';
+import { ADDRESS_KEYS } from '../../../src/shared/entrySecrets';
+import { MaskedView } from '../../../src/webview/maskedView';
 import { createSessionState } from '../../../src/shared/reducer';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
@@ -26,7 +29,9 @@ export class Link {
   readonly scheduler = new ManualScheduler();
   readonly inFlight: HostToWebview[] = [];
   /** postMessage copies the message when it is posted (structured clone; JSON here, which is what it carries). */
-  readonly coalescer = new PatchCoalescer((message) => this.send(message), this.scheduler);
+  readonly coalescer: PatchCoalescer;
+  /** Every message posted, as it travels (JSON). */
+  readonly posted: string[] = [];
   readonly wanted: string[] = [];
   readonly store = new ChatStore(undefined, (sessionKey, entryId) => {
     assert.equal(sessionKey, KEY);
@@ -42,7 +47,10 @@ export class Link {
     (run) => this.frameCallbacks.push(run),
   );
 
-  constructor() {
+  /** `secrets`: what the view gets is masked (maskedView.ts), as the view provider does; none by default. */
+  constructor(private readonly secrets?: SecretRules) {
+    const copies = secrets ? new MaskedView(() => secrets) : undefined;
+    this.coalescer = new PatchCoalescer((message) => this.send(message), this.scheduler, undefined, copies);
     this.coalescer.track({ key: KEY, state: this.state });
     this.attach();
   }
@@ -50,8 +58,7 @@ export class Link {
   /** The view (re)attaches: a snapshot of everything, as the view provider sends it. */
   attach(): void {
     const session = { sessionKey: KEY, header: this.state.header, entries: this.state.entries.slice(), totalEntries: this.state.entries.length };
-    this.coalescer.resetTo(session);
-    this.send({ type: 'snapshot', agent: null, session });
+    this.send({ type: 'snapshot', agent: null, session: this.coalescer.resetTo(session) });
   }
 
   change(apply: (state: SessionState) => { entries: string[]; header: boolean }): void {
@@ -67,6 +74,7 @@ export class Link {
   send(message: HostToWebview): void {
     const json = JSON.stringify(packForView(message));
     this.postedChars += json.length;
+    this.posted.push(json);
     this.inFlight.push(JSON.parse(json) as HostToWebview);
   }
 
@@ -86,8 +94,8 @@ export class Link {
       const entry = this.state.entries.find((candidate) => candidate.id === entryId);
       if (!entry) continue;
       this.coalescer.flush();
-      this.coalescer.sentWhole(entry, this.state.entries.length);
-      this.send({ type: 'entries', sessionKey: KEY, upserts: [entry], totalEntries: this.state.entries.length });
+      const shown = this.coalescer.sentWhole(entry, this.state.entries.length);
+      this.send({ type: 'entries', sessionKey: KEY, upserts: [shown], totalEntries: this.state.entries.length });
     }
   }
 
@@ -116,9 +124,12 @@ export class Link {
   assertInSync(): void {
     const view = this.store.getState().session;
     assert.ok(view, 'the view shows the session');
-    const asViewHasThem = this.state.entries.map((entry) => unpackEntry(packEntry(entry))); // without messageIds
+    const secrets = this.secrets;
+    const shown = (entry: TranscriptEntry): TranscriptEntry => (secrets ? maskValue(entry, secrets, ADDRESS_KEYS) : entry);
+    const asViewHasThem = this.state.entries.map((entry) => unpackEntry(packEntry(shown(entry)))); // without messageIds
     assert.deepEqual(JSON.parse(JSON.stringify(view.entries)), JSON.parse(JSON.stringify(asViewHasThem)));
-    assert.deepEqual(view.header, JSON.parse(JSON.stringify(this.state.header)));
+    const header = secrets ? new MaskedView(() => secrets).header(this.state.header) : this.state.header;
+    assert.deepEqual(view.header, JSON.parse(JSON.stringify(header)));
     assert.equal(view.totalEntries, this.state.entries.length, 'the view counts the entries the host has');
   }
 }

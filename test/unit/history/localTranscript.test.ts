@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { LOCAL_TRANSCRIPT_VERSION, packTranscript, readOnlyNotice, readTranscript } from '../../../src/history/localTranscript';
+import { LOCAL_TRANSCRIPT_VERSION, maskTranscript, packTranscript, readOnlyNotice, readTranscript } from '../../../src/history/localTranscript';
+import { MASK, secretRules } from '../../../src/shared/secretText';
 import type { TranscriptEntry } from '../../../src/shared/model';
 
 const text = (id: string, kind: 'user' | 'agent', body: string): TranscriptEntry => ({ kind, id, rev: 2, content: [{ type: 'text', text: body }] });
@@ -76,5 +77,19 @@ describe('history: the local copy of a conversation', () => {
     assert.equal(readTranscript({ ...stored, version: 99 }), undefined);
     assert.equal(readTranscript({ ...stored, agentId: '' }), undefined);
     assert.equal(readTranscript('nope'), undefined);
+  });
+
+  it('is written with its secrets masked (title, messages, tool calls), its ids as they are', () => {
+    const secret = 'env-secret-value-4711';
+    const entries: TranscriptEntry[] = [
+      { kind: 'agent', id: 'e1', rev: 1, content: [{ type: 'text', text: `key ${secret}` }] },
+      { kind: 'tool_call', id: 't:c1', rev: 1, toolCallId: 'c1', title: `echo ${secret}`, toolKind: 'execute', status: 'completed', content: [], locations: [{ path: '/w/a.ts' }], rawInput: { command: `echo ${secret}` }, extra: {} },
+    ];
+    const copy = packTranscript({ agentId: 'a', sessionId: 's', cwd: '/w', title: `About ${secret}`, entries }, 'now');
+    const kept = maskTranscript(copy, secretRules([secret]));
+    assert.ok(!JSON.stringify(kept).includes(secret));
+    assert.equal(kept.title, `About ${MASK}`);
+    assert.deepEqual(readTranscript(JSON.parse(JSON.stringify(kept)))?.entries.map((entry) => entry.id), ['e1', 't:c1']);
+    assert.ok(JSON.stringify(entries).includes(secret), 'the session keeps its own text');
   });
 });

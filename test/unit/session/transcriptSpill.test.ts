@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileTranscriptSpill } from '../../../src/session/transcriptSpill';
 import type { TranscriptEntry } from '../../../src/shared/model';
+import { MASK, secretRules } from '../../../src/shared/secretText';
 
 describe('transcript spill files', () => {
   let base: string;
@@ -48,6 +49,28 @@ describe('transcript spill files', () => {
     const text = fs.readFileSync((await spill.droppedFile())!, 'utf8');
     assert.match(text, /a{30}[^]*b{30}[^]*were not kept: this file reached its limit/);
     assert.doesNotMatch(text, /c{30}/);
+    await spill.dispose();
+  });
+
+  it('masks secrets in a cut message, also split across pieces and held bytes, and in dropped entries', async () => {
+    const secret = 'env-secret-value-4711';
+    const rules = secretRules([secret]);
+    const spill = new FileTranscriptSpill(base, 's', () => undefined, undefined, () => rules);
+    spill.appendEntry('e1', 'the key env-secr');
+    spill.appendEntry('e1', '', new Uint8Array(Buffer.from(`et-value-4711 and ü ${'x'.repeat(2_000_000)} ghp_0123456789abcdefghij`)));
+    spill.appendEntry('e1', `ABCD end ${secret.slice(0, 5)}`);
+    spill.appendEntry('e1', `${secret.slice(5)}.`);
+    const file = await spill.entryFile('e1');
+    assert.ok(file);
+    const text = fs.readFileSync(file, 'utf8');
+    assert.ok(!text.includes(secret) && !text.includes('0123456789abcdefghij'), 'no secret in the file');
+    assert.ok(text.startsWith(`the key ${MASK} and ü xxx`));
+    assert.ok(text.endsWith(`xxx ghp_${MASK} end ${MASK}.`));
+    assert.equal(text.length, `the key ${MASK} and ü `.length + 2_000_000 + ` ghp_${MASK} end ${MASK}.`.length);
+    spill.appendDropped([{ kind: 'agent', id: 'e2', rev: 1, content: [{ type: 'text', text: `said ${secret}` }] }]);
+    const dropped = await spill.droppedFile();
+    assert.ok(dropped);
+    assert.ok(!fs.readFileSync(dropped, 'utf8').includes(secret));
     await spill.dispose();
   });
 });
