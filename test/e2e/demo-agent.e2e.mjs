@@ -3,29 +3,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
-import { waitForLocator } from '../harness/waits.mjs';
+import { playDemoTurn } from '../harness/workbench.mjs';
 
 export const tests = [
   {
     name: 'the demo agent asks before editing, and the allowed edit lands in the workspace',
     async run({ page, workspace }) {
-      await openChatView(page);
-      const chat = chatFrame(page);
-      const input = chat.locator('textarea[aria-label="Message the agent"]');
-      await waitForLocator(input, 'the message box');
-      await input.fill('Show me what you can do');
-      // Enter sends once the panel can send (its agent is up; before that the text stays in the box).
-      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-      await input.press('Enter');
-
+      const chat = await playDemoTurn(page);
       const transcript = chat.locator('[role="log"]');
-      const allow = transcript.locator('[data-permission-request] button[data-option-kind="allow_once"]');
-      await waitForLocator(allow, 'the "allow once" button of the permission prompt in the edit tool call card');
-      await allow.click();
-
-      await waitForLocator(transcript.getByText('Summary'), 'the summary at the end of the demo script');
-      await waitForLocator(chat.locator('[data-action="send"]'), 'the Send button back (the turn ended)');
 
       const written = readFileSync(path.join(workspace, 'acp-demo.md'), 'utf8');
       assert.match(written, /## Demo run, /, 'acp-demo.md has the section the demo agent added');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, openChatView } from '../harness/workbench.mjs';
+import { playDemoTurn } from '../harness/workbench.mjs';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'exports-probe-extension');
 const REPORT_PREFIX = 'Exports probe: ';
@@ -37,19 +37,7 @@ export const tests = [
       assert.deepEqual(report.exports, { type: 'undefined' }, `the client's exports are ${JSON.stringify(report.exports)}`);
 
       // The chat works in that window: the demo agent answers, asks before its edit, and finishes its turn.
-      await openChatView(page);
-      const chat = chatFrame(page);
-      const input = chat.locator('textarea[aria-label="Message the agent"]');
-      await waitForLocator(input, 'the message box');
-      await input.fill('Show me what you can do');
-      await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-      await input.press('Enter');
-      const transcript = chat.locator('[role="log"]');
-      const allow = transcript.locator('[data-permission-request] button[data-option-kind="allow_once"]');
-      await waitForLocator(allow, 'the "allow once" button of the demo agent\'s permission prompt');
-      await allow.click();
-      await waitForLocator(transcript.getByText('Summary'), 'the summary at the end of the demo script');
-      await waitForLocator(chat.locator('[data-action="send"]'), 'the Send button back (the turn ended)');
+      await playDemoTurn(page);
     },
   },
 ];

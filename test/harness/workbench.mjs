@@ -119,6 +119,21 @@ export async function openChatAndSend(page, text) {
   return chat;
 }
 
+/**
+ * The demo agent's scripted turn, as a person plays it: opens the chat, sends "Show me what you can do", allows its
+ * edit once, and waits until the turn ended (its Summary shown, Send back). Returns the chat frame.
+ */
+export async function playDemoTurn(page) {
+  const chat = await openChatAndSend(page, 'Show me what you can do');
+  const transcript = chat.locator('[role="log"]');
+  const allow = transcript.locator('[data-permission-request] button[data-option-kind="allow_once"]');
+  await waitForLocator(allow, 'the "allow once" button of the permission prompt in the edit tool call card');
+  await allow.click();
+  await waitForLocator(transcript.getByText('Summary'), 'the summary at the end of the demo script');
+  await waitForLocator(chat.locator('[data-action="send"]'), 'the Send button back (the turn ended)');
+  return chat;
+}
+
 /** "New session" from the chat's sessions menu (the header's switcher), as a person would. */
 export async function newSessionFromMenu(chat) {
   await chat.locator('[data-action="switch-sessions"]').click();
