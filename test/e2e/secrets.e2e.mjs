@@ -74,7 +74,7 @@ export const tests = [
         const head = card.locator('[data-action="toggle-tool-call"]');
         if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
         const pane = card.locator('[data-terminal-output]');
-        await waitForLocator(pane.getByText('end'), `the output of ${toolCallId}`);
+        await waitForLocator(pane.filter({ hasText: / key \S+ end/ }), `the whole output of ${toolCallId}`);
         assert.match(await pane.innerText(), output, `the output of ${toolCallId} is masked`);
         await card.screenshot({ path: path.join(e2eArtifactsDir, `secrets-${toolCallId}.png`) });
       }
