@@ -26,11 +26,14 @@ const { TerminalOutput } = require(compiled('editor/terminals/terminalOutput'));
 const { TerminalProcess } = require(compiled('editor/terminals/terminalProcess'));
 const { TerminalBook } = require(compiled('editor/terminals/terminalBook'));
 const { TerminalOutputPoster } = require(compiled('editor/terminals/terminalPosts'));
+const { secretRules } = require(compiled('shared/secretText'));
 const { Emitter } = require('vscode-jsonrpc/node');
 
 const MiB = 1024 * 1024;
 const LIMIT = MiB;
 const RETAIN = 64 * 1024;
+/** The chat masks what it shows of a terminal: two configured secrets that the flood never shows, as in the chat. */
+const SECRETS = secretRules(['bench-secret-value-1', 'bench-secret-value-2']);
 
 /** The floor: the newest `capacity` bytes in one preallocated Buffer, nothing else. */
 class PlainRing {
@@ -113,7 +116,7 @@ function inProcessVariants(totalBytes, chunkSize) {
       const book = new TerminalBook(RETAIN);
       let posted = 0;
       const scheduler = { schedule: () => () => {}, now: () => 0 };
-      const poster = new TerminalOutputPoster(book, (message) => { posted += JSON.stringify(message).length; }, scheduler);
+      const poster = new TerminalOutputPoster(book, (message) => { posted += JSON.stringify(message).length; }, () => SECRETS, scheduler);
       poster.follow('bench');
       const command = new BenchCommand();
       book.add('bench', 'term-1', 'flood', command);
@@ -179,7 +182,7 @@ function spawnVariants(totalBytes) {
     ours: () =>
       measureFlood(async () => {
         const book = new TerminalBook(RETAIN);
-        const poster = new TerminalOutputPoster(book, (message) => JSON.stringify(message));
+        const poster = new TerminalOutputPoster(book, (message) => JSON.stringify(message), () => SECRETS);
         poster.follow('bench');
         const launch = { file: process.execPath, args: floodArgs(totalBytes), cwd: process.cwd(), env: process.env, windowsVerbatimArguments: false, label: 'flood' };
         const terminal = new TerminalProcess(launch, LIMIT, RETAIN);

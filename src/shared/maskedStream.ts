@@ -38,6 +38,20 @@ export class MaskedStream {
     return growth;
   }
 
+  /**
+   * Lets go of the raw text before the cut but its last character (what the token shapes' word boundaries look at):
+   * returns how many characters the caller drops from the front of its text; later growths get the text without
+   * them, and a rewrite's `keep` counts from there. For a caller that holds the text itself and cannot keep it all
+   * (a terminal's output): it then holds about `rules.reach` characters plus the newest growth.
+   */
+  settle(): number {
+    const drop = Math.max(0, this.cut - 1);
+    this.cut -= drop;
+    // No secret ends at or spans the cut, so the character before it is shown as it is.
+    this.maskedBeforeCut = this.cut;
+    return drop;
+  }
+
   private rewrite(tail: string): MaskedGrowth {
     let same = 0;
     while (same < tail.length && same < this.tail.length && tail.charCodeAt(same) === this.tail.charCodeAt(same)) same++;

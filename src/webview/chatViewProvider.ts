@@ -66,7 +66,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly options: ChatViewOptions,
   ) {
     this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(options.secretRules));
-    this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message));
+    this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message), options.secretRules);
     this.disposables.push(
       shown.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
       shown.onDidChangeSession((session) => this.follow(session)),

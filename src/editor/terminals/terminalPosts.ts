@@ -1,12 +1,16 @@
 // Streams the output of the followed session's terminals to the chat webview: at most one post per terminal per
 // frame (~60/s), each with what arrived since the previous one; when more arrived than a card shows, only the
 // newest part, marked `replace`. A (re)attaching view gets the current output of the terminals it can show in
-// its snapshot (`snapshot()`), and deltas continue from there. No `vscode` here.
+// its snapshot (`snapshot()`), and deltas continue from there. What the view gets is masked (maskedTerminalText.ts):
+// its text and the command line never show a secret; when a post completes a secret whose beginning the view already
+// drew, the view's text is replaced by the newest output masked again (as a snapshot would give it). No `vscode` here.
 import type { TranscriptEntry } from '../../shared/model';
 import type { HostToWebview, TerminalOutputMessage, TerminalOutputView } from '../../shared/webviewProtocol';
 import { FRAME_MS, FrameScheduler, timerScheduler } from '../../shared/frameScheduler';
 import type { TerminalChange, TerminalOutputSource, TerminalRecord } from './terminalBook';
 import type { SessionKey } from '../../shared/sessionKey';
+import { maskText, type SecretRules } from '../../shared/secretText';
+import { MaskedTerminalText } from './maskedTerminalText';
 
 /** The most output one post (or a snapshot, per terminal) carries. */
 export const MAX_POST_BYTES = 64 * 1024;
@@ -19,6 +23,15 @@ interface Cursor {
   commandSent?: boolean;
   /** The agent command's state last sent (agentTerminals.ts). */
   agentState?: string;
+  /** How the text the view holds was masked (absent until the view has some). */
+  mask?: MaskedTerminalText;
+}
+
+/** What a view gets of a read: its text masked, and whether it replaces the view's text. */
+interface ShownRead {
+  text: string;
+  skipped: number;
+  replace: boolean;
 }
 
 /**
@@ -54,6 +67,8 @@ export class TerminalOutputPoster {
   constructor(
     private readonly source: TerminalOutputSource | undefined,
     private readonly post: (message: HostToWebview) => void,
+    /** The chat's secret rules (the same as its entries'). */
+    private readonly secretRules: () => SecretRules,
     private readonly scheduler: FrameScheduler = timerScheduler,
   ) {
     this.subscription = source?.onDidChange((change) => this.changed(change));
@@ -79,8 +94,7 @@ export class TerminalOutputPoster {
       if (!isReferenced(record, referenced) && record.released) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(record.terminalId, cursor);
-      const { text, skipped } = this.readNext(record, cursor);
-      views.push(this.view(record, cursor, text, skipped));
+      views.push(this.view(record, cursor, this.readNext(record, cursor)));
     }
     return views;
   }
@@ -94,8 +108,7 @@ export class TerminalOutputPoster {
       if (!isReferenced(record, referenced) || this.cursors.has(terminalId)) continue;
       const cursor: Cursor = { end: 0, exitSent: false };
       this.cursors.set(terminalId, cursor);
-      const { text, skipped } = this.readNext(record, cursor);
-      this.post({ type: 'terminalOutput', sessionKey, ...this.view(record, cursor, text, skipped), replace: true });
+      this.post({ type: 'terminalOutput', sessionKey, ...this.view(record, cursor, this.readNext(record, cursor)), replace: true });
     }
   }
 
@@ -115,11 +128,11 @@ export class TerminalOutputPoster {
         this.cursors.set(record.terminalId, cursor);
       }
       const exitBefore = cursor.exitSent;
-      const { text, skipped } = this.readNext(record, cursor);
-      const view = this.view(record, cursor, text, skipped);
-      if (text === '' && skipped === 0 && exitBefore === cursor.exitSent && view.command === undefined && view.agentState === undefined) continue;
+      const read = this.readNext(record, cursor);
+      const view = this.view(record, cursor, read);
+      if (!read.replace && view.text === '' && exitBefore === cursor.exitSent && view.command === undefined && view.agentState === undefined) continue;
       const message: TerminalOutputMessage = { type: 'terminalOutput', sessionKey, ...view };
-      if (skipped > 0) message.replace = true;
+      if (read.replace) message.replace = true;
       this.post(message);
     }
   }
@@ -152,17 +165,40 @@ export class TerminalOutputPoster {
     }
   }
 
-  private readNext(record: TerminalRecord, cursor: Cursor): { text: string; skipped: number } {
-    const read = record.process.output.readFrom(cursor.end, MAX_POST_BYTES);
+  /**
+   * What arrived since the cursor, masked for the view: appended to what it has, or (a first read, skipped output, a
+   * secret completed whose beginning the view drew, other secret rules) replacing it.
+   */
+  private readNext(record: TerminalRecord, cursor: Cursor): ShownRead {
+    const output = record.process.output;
+    const read = output.readFrom(cursor.end, MAX_POST_BYTES);
     cursor.end = read.end;
-    return { text: read.text, skipped: read.skipped };
+    const rules = this.secretRules();
+    const { mask } = cursor;
+    if (mask && read.skipped === 0) {
+      const appended = mask.rules === rules ? mask.append(read.text) : undefined;
+      if (appended !== undefined) return { text: appended, skipped: 0, replace: false };
+      // What the view drew must change: it gets the newest output again, masked whole, as a snapshot would.
+      const again = output.readFrom(0, MAX_POST_BYTES);
+      cursor.end = again.end;
+      return { text: this.restart(cursor, rules, again.text), skipped: again.skipped, replace: true };
+    }
+    // The view's text becomes this read (its first, or the newest part of a flood): the mask starts over on it.
+    return { text: this.restart(cursor, rules, read.text), skipped: read.skipped, replace: read.skipped > 0 };
   }
 
-  private view(record: TerminalRecord, cursor: Cursor, text: string, skipped: number): TerminalOutputView {
+  /** The view's text becomes `shown`: its masked text, and the cursor's mask starts over on it. */
+  private restart(cursor: Cursor, rules: SecretRules, shown: string): string {
+    const { mask, text } = MaskedTerminalText.start(rules, shown);
+    cursor.mask = mask;
+    return text;
+  }
+
+  private view(record: TerminalRecord, cursor: Cursor, { text, skipped }: ShownRead): TerminalOutputView {
     const view: TerminalOutputView = { terminalId: record.terminalId, text };
     if (!cursor.commandSent) {
       cursor.commandSent = true;
-      view.command = record.label;
+      view.command = maskText(record.label, this.secretRules());
       if (record.agent) view.toolCallId = record.agent.toolCallId;
     }
     if (record.agent && record.agent.state !== cursor.agentState) {

@@ -90,6 +90,31 @@ describe('maskedStream: a growing text masked as it grows', () => {
     assert.ok(tail.length <= secret.length + 64 + 60, `tail of ${tail.length}`);
   });
 
+  it('gives the same growths when the caller lets go of the settled text (a terminal output)', () => {
+    const known = [secret, 'abcdefgh'];
+    // Word characters glued to tokens and secrets: the word boundaries must see the same text after letting go.
+    const pieces = ['words ', secret, 'x', 'abcdefgh', 'sk-abcdefghijklmnopqrstu ', 'Bearer abcdefghijk ', '\n'];
+    const next = random(5);
+    for (let round = 0; round < 300; round++) {
+      let text = '';
+      while (text.length < 800) text += pieces[Math.floor(next() * pieces.length)]!;
+      const whole = new MaskedStream(secretRules(known));
+      const settling = new MaskedStream(secretRules(known));
+      let held = '';
+      for (let at = 0; at < text.length; ) {
+        const size = 1 + Math.floor(next() * 30);
+        held += text.slice(at, at + size);
+        at += size;
+        const expected = whole.grow(text.slice(0, at));
+        const growth = settling.grow(held);
+        held = held.slice(settling.settle());
+        assert.deepEqual({ kind: growth.kind, text: growth.text }, { kind: expected.kind, text: expected.text }, `round ${round}, at ${at}`);
+      }
+      // The reach, the newest chunk, and a secret that ends in the reach (the cut is never inside one).
+      assert.ok(held.length <= 2 * secretRules(known).reach + 30, `holds ${held.length}`);
+    }
+  });
+
   it('appends to what cannot be rewritten: holds back the end, gives the same text as masking the whole', () => {
     const known = [secret, 'abcdefgh'];
     const next = random(7);

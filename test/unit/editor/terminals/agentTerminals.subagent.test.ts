@@ -13,6 +13,7 @@ import { applyInSubagent } from '../../../../src/shared/subagents';
 import type { HostToWebview, TerminalOutputMessage } from '../../../../src/shared/webviewProtocol';
 import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
+import { NO_SECRETS } from './helpers';
 
 const KEY = 'parent-key' as SessionKey;
 const CHILD = 'parent:subagent:child';
@@ -55,7 +56,7 @@ function setup() {
   feedAgentTerminals(sessions, book);
   const posted: HostToWebview[] = [];
   const scheduler = new ManualScheduler();
-  const poster = new TerminalOutputPoster(mergedOutputSource(new TerminalBook(64 * 1024), book), (message) => posted.push(message), scheduler);
+  const poster = new TerminalOutputPoster(mergedOutputSource(new TerminalBook(64 * 1024), book), (message) => posted.push(message), () => NO_SECRETS, scheduler);
   poster.follow(KEY);
   const outputs = (): TerminalOutputMessage[] => posted.filter((m): m is TerminalOutputMessage => m.type === 'terminalOutput');
   return { book, session, poster, scheduler, outputs };

@@ -13,6 +13,7 @@ import type { HostToWebview, TerminalOutputMessage } from '../../../../src/share
 import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
 import { loadTrace } from '../../helpers/traceReplay';
+import { NO_SECRETS } from './helpers';
 
 function isRecordWith(value: unknown, key: string): boolean {
   return typeof value === 'object' && value !== null && key in value;
@@ -52,7 +53,7 @@ function setup() {
   const scheduler = new ManualScheduler();
   const ours = new TerminalBook(64 * 1024);
   const source = mergedOutputSource(ours, book);
-  const poster = new TerminalOutputPoster(source, (message) => posted.push(message), scheduler);
+  const poster = new TerminalOutputPoster(source, (message) => posted.push(message), () => NO_SECRETS, scheduler);
   poster.follow(KEY);
   const outputs = (): TerminalOutputMessage[] => posted.filter((m): m is TerminalOutputMessage => m.type === 'terminalOutput');
   return { book, session, feed, poster, scheduler, outputs };

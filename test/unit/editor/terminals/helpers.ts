@@ -6,6 +6,10 @@ import type { ClientServiceMethod, SessionScope } from '../../../../src/acp/clie
 import type { TerminalService } from '../../../../src/editor/terminals/terminalService';
 import type { TerminalsPart } from '../../../../src/editor/terminals/terminalsPart';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
+import { secretRules } from '../../../../src/shared/secretText';
+
+/** The chat's secret rules when no secret is configured (the well-known token shapes still apply). */
+export const NO_SECRETS = secretRules([]);
 
 export function scopeFor(sessionId: string, cwd: string = realpathSync(tmpdir())): SessionScope {
   return { sessionKey: sessionId as SessionKey, sessionId, cwd, roots: [cwd] };

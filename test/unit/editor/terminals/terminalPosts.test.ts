@@ -6,13 +6,13 @@ import type { HostToWebview, TerminalOutputMessage } from '../../../../src/share
 import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
 import { ScriptedCommand } from './fakeCommand';
 import { ManualScheduler } from '../../helpers/manualScheduler';
-import { key } from './helpers';
+import { NO_SECRETS, key } from './helpers';
 
 function setup() {
   const book = new TerminalBook(64 * 1024);
   const posted: HostToWebview[] = [];
   const scheduler = new ManualScheduler();
-  const poster = new TerminalOutputPoster(book, (message) => posted.push(message), scheduler);
+  const poster = new TerminalOutputPoster(book, (message) => posted.push(message), () => NO_SECRETS, scheduler);
   const add = (sessionId: string, terminalId: string) => {
     const command = new ScriptedCommand();
     book.add(key(sessionId), terminalId, 'cmd', command);
