@@ -3,7 +3,7 @@
 // agent's status) with `headerStatusOf`; the webview draws it (and ticks the seconds of "Working"). It never says
 // "Ready" without a session that can take a message. Pure: both sides import it.
 import type { TurnState } from './model';
-import type { AgentStatus } from './webviewProtocol';
+import type { AgentStatus } from './agentStatus';
 
 /**
  * Each state and what the user can do then:

@@ -21,12 +21,8 @@ import { TranscriptHostMessage, TranscriptWebviewMessage, parseTranscriptMessage
 import { StartingHostMessage, StartingWebviewMessage, parseStartingMessage } from './startingProtocol';
 import { parseSessionKey, SessionKey } from './sessionKey';
 import type { HeaderStatusView } from './headerStatus';
+import type { AgentStatus } from './agentStatus';
 
-/**
- * `notStarted`: the agent has not run yet (it starts with the first session); `stopped`: it ran and was stopped;
- * `untrusted`: the workspace is not trusted (Workspace Trust), so agents are not started until it is.
- */
-export type AgentStatus = 'notStarted' | 'starting' | 'ready' | 'failed' | 'stopped' | 'untrusted';
 
 /** One way to sign in to the agent, as the chat offers it (a button). */
 export interface AuthChoice {

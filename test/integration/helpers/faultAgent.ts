@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
-import type { AgentStatus, AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentStatus } from '../../../src/shared/agentStatus';
+import type { AgentSummary } from '../../../src/shared/webviewProtocol';
 import { ProcessWatch, watchProcess, within } from './realAgentProcess';
 import { repoRoot, scenarioPath, waitFor } from './scriptedAgent';
 
