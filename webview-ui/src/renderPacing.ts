@@ -24,6 +24,15 @@ export function renderTiming(now: number, lastRenderEnd: number, userEvent = fal
   return userEvent || now - lastRenderEnd >= BEHIND_GAP_MS ? 'soon' : 'nextFrame';
 }
 
+/**
+ * Whether the user's event first draws the render waiting for its frame: every one but the `input` of a `<select>`,
+ * whose new value the browser has already put in it: drawing then would put the old (state's) value back before the
+ * `change` handler reads it, and the user's choice would be lost.
+ */
+export function drawsWaitingFirst(type: string, target: { tagName?: unknown } | null): boolean {
+  return !(type === 'input' && target?.tagName === 'SELECT');
+}
+
 /** True while the browser dispatches one of the user's events (`window.event`, set during dispatch). */
 function inUserEvent(): boolean {
   const current = (globalThis as { event?: Event }).event;
@@ -52,5 +61,8 @@ export function paceRendering(): void {
     requestAnimationFrame(runWaiting);
   };
   // Capturing on the window: this runs before the handlers of the event's target, which then see the latest state.
-  for (const type of USER_EVENTS) addEventListener(type, runWaiting, { capture: true });
+  const beforeUserEvent = (event: Event): void => {
+    if (drawsWaitingFirst(event.type, event.target as { tagName?: unknown } | null)) runWaiting();
+  };
+  for (const type of USER_EVENTS) addEventListener(type, beforeUserEvent, { capture: true });
 }
