@@ -7,12 +7,15 @@ import type { Event } from 'vscode-jsonrpc/node';
 import type { Session } from '../session/session';
 import { OpenSession, SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
 import { ShownSession } from './shownSession';
+import { AgentActions } from '../session/agentActions';
 import type { InstallHint } from '../shared/webviewProtocol';
 
 /** What the sessions are made of: the agents, the open sessions, the one the chat shows. */
 export interface SessionParts {
   pool: AgentPool;
   registry: SessionRegistry;
+  /** Sign in, log out, restart: what the user does to an agent. */
+  actions: AgentActions;
   shown: ShownSession;
 }
 
@@ -28,7 +31,8 @@ export interface SessionPartsDeps extends Omit<SessionRegistryDeps, 'pool'> {
 export function createSessionParts(deps: SessionPartsDeps): SessionParts {
   const pool = new AgentPool(deps);
   const registry = new SessionRegistry({ ...deps, pool });
-  return { pool, registry, shown: new ShownSession(pool, registry, deps.log, deps.timers) };
+  const actions = new AgentActions(pool, registry);
+  return { pool, registry, actions, shown: new ShownSession(pool, registry, actions, deps.log, deps.timers) };
 }
 
 /** Closes every session, stops every agent, and lets go of the events (the shutdown's order). */

@@ -10,6 +10,7 @@ import type { PromptParts } from '../shared/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import type { AgentSummary, AuthPrompt } from '../shared/webviewProtocol';
 import type { AgentPool, PooledAgent } from '../session/agentPool';
+import type { AgentActions } from '../session/agentActions';
 import type { Session } from '../session/session';
 import { SessionAbandonedError, type OpenSession, type ReopenRequest, type SessionRegistry } from '../session/sessionRegistry';
 import { AuthRequiredError } from '../acp/authMethods';
@@ -44,6 +45,7 @@ export class ShownSession implements ShownSessionSource {
   constructor(
     private readonly pool: AgentPool,
     private readonly registry: SessionRegistry,
+    private readonly actions: AgentActions,
     /** The extension's log. */
     private readonly log: (line: string) => void = () => undefined,
     /** The timers of the "still starting" note (default: real ones). */
@@ -290,16 +292,16 @@ export class ShownSession implements ShownSessionSource {
 
   get authMethods(): AuthMethod[] {
     const agent = this.shownAgent();
-    return agent ? this.pool.authMethods(agent) : [];
+    return agent ? this.actions.authMethods(agent) : [];
   }
 
   updateAuthPrompt(change: Pick<AuthPrompt, 'pendingMethodId' | 'error'>): void {
     const agent = this.shownAgent();
-    if (agent) this.pool.updateAuthPrompt(agent, change);
+    if (agent) this.actions.updateAuthPrompt(agent, change);
   }
 
   async authenticate(methodId: string): Promise<OpenSession> {
-    await this.registry.authenticate(this.requireAgent(), methodId);
+    await this.actions.authenticate(this.requireAgent(), methodId);
     return this.newSession();
   }
 
@@ -310,11 +312,11 @@ export class ShownSession implements ShownSessionSource {
   }
 
   get offersLogout(): boolean {
-    return this.registry.offersLogout(this.shownAgent());
+    return this.actions.offersLogout(this.shownAgent());
   }
 
   async logout(): Promise<void> {
-    await this.registry.logout(this.requireAgent());
+    await this.actions.logout(this.requireAgent());
   }
 
   /**
@@ -333,7 +335,7 @@ export class ShownSession implements ShownSessionSource {
     if (queued[0]) this.startingState.begin(agent, queued[0]);
     else if (waiting?.state === 'starting' && waiting.agentId === agent.definition.id) this.startingState.begin(agent);
     try {
-      await this.registry.restartAgent(agent, stuck);
+      await this.actions.restart(agent, stuck);
     } catch (error) {
       if (queued[0]) this.startingState.fail(agent, error, queued[0]);
       throw error;

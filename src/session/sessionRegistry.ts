@@ -6,12 +6,12 @@
 import { CancellationTokenSource, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
-import { AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
+import { AuthRequiredError, isAuthRequired } from '../acp/authMethods';
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue, PromptParts } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { TranscriptEntry } from '../shared/model';
-import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
+import { AgentPool, PooledAgent } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
 import { ClientFeature, createParts } from '../acp/clientRequests';
@@ -349,37 +349,16 @@ export class SessionRegistry {
     await this.open.get(key)?.session.cancel();
   }
 
-  /** Signs in through the agent (`authenticate`). */
-  async authenticate(agent: PooledAgent, methodId: string): Promise<void> {
-    await this.pool.ensureStarted(agent);
-    await agent.runtime.connection.authenticate({ methodId });
-  }
-
-  /** True when the agent is running and advertises `logout`. */
-  offersLogout(agent: PooledAgent | undefined): boolean {
-    return advertisesLogout(agent?.runtime.agentInfo?.agentCapabilities);
-  }
-
-  /** `logout` (only when advertised); the agent's sessions close, the next one signs in again. */
-  async logout(agent: PooledAgent): Promise<void> {
-    if (!this.offersLogout(agent)) throw new Error(`${agent.definition.name} does not offer logging out.`);
-    await agent.runtime.connection.logout();
-    this.sessionsOf(agent).forEach((open) => void this.remove(open));
-  }
-
   /**
-   * Restarts an agent (its process group is stopped, then it starts again); its sessions close, except `keep` (the
-   * one on screen, whose turn was running or would not stop): that one ends, its turn shown cancelled, and stays open
-   * so a session can take over from it (see ShownSession.restartAgent).
+   * Closes the agent's sessions (it logged out or restarts), except `keep`: that one ends with `keptNote` (its turn
+   * shown cancelled) and stays open, so a session can take over from it.
    */
-  async restartAgent(agent: PooledAgent, keep?: OpenSession): Promise<void> {
-    if (!this.pool.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
+  dropSessionsOf(agent: PooledAgent, keep?: OpenSession, keptNote = `${agent.definition.name} stopped.`): void {
     for (const open of this.sessionsOf(agent)) {
-      if (open === keep) open.session.agentRestarted(`${agent.definition.name} was restarted, so this turn was stopped and the session ended.`);
+      if (open === keep) open.session.agentRestarted(keptNote);
       else void this.remove(open);
     }
     if (keep) this.noteListChange();
-    await this.pool.restart(agent);
   }
 
   /** The workspace was trusted: agents held back may start now (on the next session or prompt). */
