@@ -14,7 +14,7 @@ import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { ChangesStrip } from '../review/vscode/changesStrip';
 import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSession } from './shownSession';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
 import type { WebviewToHost } from '../shared/webviewProtocol';
 import { answerElicitation } from '../webview/elicitationHost';
@@ -23,8 +23,9 @@ import type { SpilledTextApi } from '../webview/spilledText';
 
 export interface ChatControllerDeps {
   sessions: SessionRegistry;
-  /** Which session the chat shows. */
-  shown: ShownSession;
+  /** The chat surface whose view this controller hears (which session it shows). */
+  surface: SurfaceSessions;
+  starter: SessionStarter;
   composer: ComposerHost;
   history: SessionHistory;
   auth: AgentAuth;
@@ -52,7 +53,7 @@ export class ChatController {
   constructor(private readonly deps: ChatControllerDeps) {}
 
   async handle(message: WebviewToHost): Promise<void> {
-    const { shown, composer, history, policy } = this.deps;
+    const { surface, starter, composer, history, policy } = this.deps;
     // A prompt hears back whatever happens (the composer keeps it until then).
     if (message.type === 'prompt') return composer.prompt(message, () => this.deps.agentSelected());
     await this.deps.agentSelected();
@@ -104,9 +105,9 @@ export class ChatController {
       case 'newSession':
         return this.deps.newSession();
       case 'switchSession':
-        return shown.show(message.key);
+        return surface.show(message.key);
       case 'closeSession':
-        return shown.close(message.key);
+        return starter.close(message.key);
       case 'showHistory':
         return history.showHistory();
       case 'moreHistory':
@@ -119,11 +120,11 @@ export class ChatController {
         await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
         return;
       case 'restartAgent':
-        return shown.restartAgent();
+        return starter.restartAgent(surface);
       case 'retryStart':
-        return shown.retryStart();
+        return starter.retryStart(surface);
       case 'dismissStart':
-        shown.dismissStart();
+        starter.dismissStart(surface);
         return;
       case 'retryPrompt':
         return this.retryPrompt(message.sessionKey, message.entryId);
@@ -137,7 +138,7 @@ export class ChatController {
         await vscode.commands.executeCommand('acp.runInstallCommand');
         return;
       case 'authenticate':
-        return this.deps.auth.signIn(message.methodId);
+        return this.deps.auth.signIn(surface, message.methodId);
       case 'manageTrust':
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;
@@ -159,11 +160,11 @@ export class ChatController {
    * answer comes sooner.
    */
   private async viewReady(): Promise<void> {
-    const { shown, history } = this.deps;
+    const { surface, starter, history } = this.deps;
     // The sessions open when the window went away come back first.
     if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
     // A failure (or a sign-in needed) shows in the chat.
-    await shown.startForView();
+    await starter.startForView(surface);
   }
 
   /** Sends again the user message of a session whose turn failed (its content as it was sent). */

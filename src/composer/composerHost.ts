@@ -14,7 +14,7 @@ import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
 import { searchWorkspaceFiles } from './fileSearch';
@@ -22,8 +22,9 @@ import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
   sessions: SessionRegistry;
-  /** The session the chat shows: its queue is on screen; a prompt that names no session goes there (or to a new one). */
-  shown: ShownSessionSource;
+  /** The chat surface: its session's queue is on screen; a prompt that names no session goes there (or to a new one). */
+  shown: SurfaceSessions;
+  starter: SessionStarter;
   /** Posts to the chat view (which holds what it cannot show yet). */
   post(message: HostToWebview): void;
   /** Brings the chat view up. */
@@ -81,7 +82,7 @@ export class ComposerHost implements vscode.Disposable {
     };
     try {
       await before?.();
-      await this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message), shown);
+      await this.deps.starter.submitPrompt(this.deps.shown, message.sessionKey, promptPartsOf(message), shown);
     } catch (error) {
       if (onScreen || promptId === undefined) throw error;
       this.deps.post({ type: 'promptRefused', promptId, message: describeError(error) });

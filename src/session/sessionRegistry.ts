@@ -1,7 +1,7 @@
 // The open sessions, across agents (each agent runs once, in the AgentPool), each known by its SessionKey: creates a
 // session on an agent, brings earlier ones back (session/load or session/resume, whichever the agent offers), revives
 // one whose agent went away, closes them (session/close when offered), and acts on a session named by its key (mode,
-// config options, prompts). It has no notion of the session the chat shows (see ShownSessionSource). No `vscode`
+// config options, prompts). It has no notion of the session the chat shows (see surfaceSessions.ts). No `vscode`
 // here; the glue injects the folders and the settings.
 import { CancellationTokenSource, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
@@ -91,8 +91,6 @@ export interface ReopenRequest {
   /** The session's working folder (from the history); the default folder when unknown. */
   cwd?: string;
   title?: string;
-  /** Show it in the chat (default true; for whoever shows sessions, the registry does not). */
-  show?: boolean;
   /**
    * The conversation as kept locally (agents that cannot load): shown read-only when the agent cannot bring the
    * session back, and shown before a `session/resume` (which replays nothing).

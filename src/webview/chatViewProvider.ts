@@ -8,7 +8,7 @@ import { TerminalOutputPoster, terminalIdsOf } from '../editor/terminals/termina
 import type { Session } from '../session/session';
 import type { SessionChange } from '../shared/model';
 import type { SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SurfaceSessions } from '../session/surfaceSessions';
 import { olderPage } from '../shared/transcriptProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import { HostToWebview, SessionSnapshot, WebviewToHost, parseWebviewMessage } from '../shared/webviewProtocol';
@@ -61,7 +61,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly sessions: SessionRegistry,
-    private readonly shown: ShownSessionSource,
+    private readonly shown: SurfaceSessions,
     private readonly onUserAction: (action: WebviewToHost) => Promise<void>,
     private readonly options: ChatViewOptions,
   ) {

@@ -54,7 +54,9 @@ export interface ChatWiring {
 
 export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps): ChatWiring {
   const { agents, parts, clientServices, policy, agentSelected } = deps;
-  const { pool, registry: sessions, shown } = parts;
+  const { pool, registry: sessions, surfaces, starter } = parts;
+  // The side-bar chat: the one surface this wiring gives a view.
+  const shown = surfaces.sideBar;
   const diffView = new DiffView();
   // Spill folders left by extension hosts that were killed before they could remove them.
   void removeSpills({ stale: true });
@@ -62,7 +64,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   const chat = (): ChatController =>
     new ChatController({
       sessions,
-      shown,
+      surface: shown,
+      starter,
       history,
       auth: deps.features().auth,
       policy,
@@ -98,6 +101,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   const history = new SessionHistory({
     sessions,
     shown,
+    starter,
     selectedAgentId: () => pool.selected?.definition.id,
     recordStore: workspaceFileStore(context, SESSION_RECORDS_FILE, historyWarn, maskTitles),
     openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn, maskTitles),
@@ -115,7 +119,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ sessions, shown, post: (message) => provider.post(message), revealView: showChat });
+  const composer = new ComposerHost({ sessions, shown, starter, post: (message) => provider.post(message), revealView: showChat });
   const notifierUi = {
     isPanelVisible: () => provider.isVisible,
     // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.
@@ -151,8 +155,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       sessions.trustGranted();
       if (provider.isVisible && (await history.restoreOnce())) return;
       // A message refused while the workspace was not trusted goes now; else the chat on screen gets its session.
-      if (shown.starting?.state === 'failed') await shown.retryStart();
-      else if (provider.isVisible) await shown.startForView();
+      if (shown.starting?.state === 'failed') await starter.retryStart(shown);
+      else if (provider.isVisible) await starter.startForView(shown);
     }),
   ];
   const focusChat = async (): Promise<void> => {

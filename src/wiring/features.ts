@@ -46,27 +46,28 @@ export interface FeaturesDeps {
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
   const { agents, parts, agentSelected } = deps;
-  const { registry: sessions, shown } = parts;
+  const { registry: sessions, surfaces, starter, actions } = parts;
   const log = agents.extensionLog;
-  const following = registerFollowAgent(shown, log.of('follow', 'warn'));
+  const following = registerFollowAgent(surfaces, log.of('follow', 'warn'));
   const palette = registerPaletteCommands({
     extensionUri: context.extensionUri,
     sessions,
-    shown,
+    surfaces,
+    starter,
     composer: deps.composer,
     agentSelected,
     chooseAgent: deps.chooseAgent,
     showChat: deps.showChat,
     knownSecrets: agents.allSecrets,
   });
-  const signIn = registerAuth(agents.credentials, shown, agents.launchFor, agentSelected, log.of('auth'));
-  const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
+  const signIn = registerAuth(agents.credentials, { surfaces, starter, actions }, agents.launchFor, agentSelected, log.of('auth'));
+  const review = registerReview(sessions, surfaces, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
     store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn'), (value) =>
       withMaskedLabels(value as StoredReview, (label) => maskText(label, agents.secretRules())),
     ),
     post: deps.postToChat,
   });
-  const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
+  const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
   return {
     follow: following.follow,
     picks: palette.picks,
@@ -75,7 +76,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     newSession,
     disposables: [
       ...signIn.disposables,
-      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
+      ...registerCommands({ surfaces, starter, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,

@@ -50,7 +50,7 @@ const cases = [
   ['src/review/inline/probe.ts', "import type { ReviewService } from '../vscode/reviewService';\nexport type R = ReviewService;", ['import/no-restricted-paths']],
   ['src/review/inline/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   // src/auth: only src/acp, src/config, src/session and src/shared.
-  ['src/auth/vscode/probe.ts', "import type { ShownSession } from '../../chat/shownSession';\nexport type S = ShownSession;", ['import/no-restricted-paths']],
+  ['src/auth/vscode/probe.ts', "import type { ChatSurface } from '../../chat/chatSurface';\nexport type S = ChatSurface;", ['import/no-restricted-paths']],
   ['src/auth/vscode/probe.ts', "import * as vscode from 'vscode';\nimport * as methods from '../../acp/authMethods';\nexport const a = [vscode, methods];", []],
   ['src/policy/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
 ];

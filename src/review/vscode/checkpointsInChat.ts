@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
 import type { SessionKey } from '../../shared/sessionKey';
 import type { SessionRegistry } from '../../session/sessionRegistry';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { SurfaceSessions } from '../../session/surfaceSessions';
 import type { ChangeLedger, Checkpoint } from '../changeLedger';
 import { linkCheckpoints } from '../checkpointLinks';
 import type { RestorePlan, RestoreStep } from '../restorePlan';
@@ -29,7 +29,7 @@ export class CheckpointsInChat implements vscode.Disposable {
     private readonly review: ReviewService,
     private readonly actions: ReviewActions,
     private readonly sessions: SessionRegistry,
-    private readonly shown: ShownSessionSource,
+    private readonly shown: SurfaceSessions,
     private readonly post: (message: CheckpointHostMessage) => void,
   ) {
     this.subscriptions = [

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionRegistry } from '../../session/sessionRegistry';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ActiveSurface } from '../../session/surfaceSessions';
 import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
@@ -37,7 +37,7 @@ export interface ReviewApi {
 
 export function registerReview(
   sessions: SessionRegistry,
-  shown: ShownSessionSource,
+  surfaces: ActiveSurface,
   onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
@@ -45,7 +45,7 @@ export function registerReview(
   chat: { store?: ReviewStore; post(message: ChangesMessage | CheckpointHostMessage): void },
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
-  const service = new ReviewService(sessions, shown, onDidWrite, log, chat.store);
+  const service = new ReviewService(sessions, surfaces, onDidWrite, log, chat.store);
   const baselines = new BaselineDocuments();
   const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
   const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);
@@ -75,7 +75,7 @@ export function registerReview(
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
   const strip = new ChangesStrip(service, diffs, actions, () => inline.api, chat.post);
-  const checkpoints = new CheckpointsInChat(service, actions, sessions, shown, chat.post);
+  const checkpoints = new CheckpointsInChat(service, actions, sessions, surfaces.sideBar, chat.post);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
     strip,
