@@ -5,6 +5,7 @@ import type { AgentAuth } from '../auth/vscode/agentAuth';
 import { ChatController } from '../chat/chatController';
 import { HeaderStatusFeed } from '../chat/headerStatusFeed';
 import { SessionParts, sessionsOnScreen } from '../chat/sessionParts';
+import { CHAT_VIEW_ID, SideBarChat } from '../chat/sideBarHost';
 import type { ClientServicesHandle } from '../clientServices';
 import { registerAddSelection } from '../composer/addSelection';
 import { ComposerHost } from '../composer/composerHost';
@@ -22,7 +23,6 @@ import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
 import { withMaskedTitles } from '../history/sessionRecords';
 import { maskText } from '../shared/secretText';
-import { CHAT_VIEW_ID, ChatViewProvider } from '../webview/chatViewProvider';
 import { SpilledTextApi, spilledText } from '../webview/spilledText';
 import type { AgentsWiring } from './agents';
 import { workspaceRoots } from './workspace';
@@ -40,7 +40,7 @@ export interface ChatWiringDeps {
 }
 
 export interface ChatWiring {
-  provider: ChatViewProvider;
+  provider: SideBarChat;
   composer: ComposerHost;
   history: SessionHistory;
   permissionNotifier: PermissionNotifier;
@@ -80,7 +80,10 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     });
   let controller: ChatController | undefined;
   const headerStatus = new HeaderStatusFeed(shown, sessions);
-  const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
+  const provider = new SideBarChat(context.extensionUri, shown, {
+    sessions,
+    onUserAction: (message) => (controller ??= chat()).handle(message),
+    multiRootWindow: () => (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
     terminals: clientServices.terminalOutputs,
     viewState: () => [
       composer.viewState(),
