@@ -4,7 +4,8 @@
 // that is away holds it (HeldMessages). The view's badge counts the sessions that wait for the user.
 import * as vscode from 'vscode';
 import type { HostToWebview } from '../shared/webviewProtocol';
-import { ChatView, type ChatViewDeps, type ChatViewHost, type ChatViewSurface } from './view/chatView';
+import type { ChatViewSurface } from '../session/chatHandlers';
+import { ChatView, type ChatViewDeps, type ChatViewHost } from './view/chatView';
 import { makeNonce, renderWebviewHtml } from './view/html';
 import { waitingBadge } from './view/viewBadge';
 import { HeldMessages } from './view/viewOutbox';

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
 import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
@@ -31,6 +32,11 @@ export class AgentAuth {
     return new vscode.Disposable(() => {
       if (this.ui === replacement) this.ui = previous;
     });
+  }
+
+  /** Registers the chat's sign-in buttons with the chat. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return handlers.handle(['authenticate'], (message) => this.signIn(message.methodId));
   }
 
   /** The chat's sign-in button; the methodId comes from the webview, so it must be one the agent advertised. */

@@ -5,6 +5,7 @@
 // has its own outbox, coalescer and snapshot state: any number can exist at once. No `vscode`: the host gives the
 // view what it needs of its webview (ChatViewHost), so a unit test drives it with a fake one.
 import type { Disposable, Event } from 'vscode-jsonrpc/node';
+import type { ChatSender, ChatViewSurface } from '../../session/chatHandlers';
 import type { TerminalOutputSource } from '../../editor/terminals/terminalBook';
 import { TerminalOutputPoster, terminalIdsOf } from '../../editor/terminals/terminalPosts';
 import type { Session } from '../../session/session';
@@ -15,7 +16,8 @@ import type { SessionChange } from '../../shared/model';
 import { maskText, type SecretRules } from '../../shared/secretText';
 import type { SessionKey } from '../../shared/sessionKey';
 import { olderPage } from '../../shared/transcriptProtocol';
-import { type AgentSummary, type HostToWebview, type SessionSnapshot, type WebviewToHost, parseWebviewMessage } from '../../shared/webviewProtocol';
+import { type HostToWebview, type SessionSnapshot, parseWebviewMessage } from '../../shared/webviewProtocol';
+import type { ChatRouter } from '../chatRouter';
 import { MaskedView } from './maskedView';
 import { PatchCoalescer } from './patchCoalescer';
 import { ViewOutbox } from './viewOutbox';
@@ -46,16 +48,6 @@ export interface ChatViewHost {
   showError(message: string): void;
 }
 
-/** What a chat view reads of the surface it belongs to: the session it shows and the agent its header shows. */
-export interface ChatViewSurface {
-  readonly session: Session | undefined;
-  readonly currentKey: SessionKey | undefined;
-  /** The agent the header shows: the shown session's, else the selected one. */
-  readonly agent: AgentSummary | undefined;
-  readonly onDidChangeSession: Event<Session | undefined>;
-  readonly onDidChangeAgent: Event<AgentSummary>;
-}
-
 export interface ChatViewDeps {
   sessions: SessionRegistry;
   /** The terminals' output, for tool call cards (absent when the client offers no terminals). */
@@ -66,8 +58,8 @@ export interface ChatViewDeps {
   secretRules(): SecretRules;
   /** The window has more than one folder (the sessions list then names each session's folder). */
   multiRootWindow(): boolean;
-  /** Handles what the user did in the view (everything but the view's own flow control and paging). */
-  onUserAction(message: WebviewToHost): Promise<void>;
+  /** Where what the user did in the view goes (everything but the view's own flow control and paging). */
+  router: Pick<ChatRouter, 'dispatch'>;
   log(line: string): void;
 }
 
@@ -87,12 +79,15 @@ export class ChatView implements Disposable {
   /** The last list of open sessions posted (JSON): an unchanged list is not posted again. */
   private sentSessions: string | undefined;
   private disposed = false;
+  /** This view, as the handlers of its messages see it: they answer it alone. */
+  private readonly sender: ChatSender;
 
   constructor(
     private readonly host: ChatViewHost,
     readonly surface: ChatViewSurface,
     private readonly deps: ChatViewDeps,
   ) {
+    this.sender = { surface, post: (message) => this.post(message) };
     this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(deps.secretRules));
     this.terminalPosts = new TerminalOutputPoster(deps.terminals, (message) => this.post(message), deps.secretRules);
     this.disposables.push(
@@ -152,7 +147,7 @@ export class ChatView implements Disposable {
       this.coalescer.applied(message.seq);
       return;
     }
-    this.deps.onUserAction(message).catch((error: unknown) => this.host.showError(describeError(error)));
+    this.deps.router.dispatch(message, this.sender).catch((error: unknown) => this.host.showError(describeError(error)));
   }
 
   /**

@@ -6,97 +6,21 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Emitter } from 'vscode-jsonrpc/node';
 import { AgentRuntime } from '../../../../src/acp/agentRuntime';
 import { clientCapabilitiesFor } from '../../../../src/acp/clientCapabilities';
 import { NO_CLIENT_FEATURES } from '../../../../src/acp/clientRequests';
 import { createSessionParts, disposeSessionParts, SessionParts } from '../../../../src/chat/sessionParts';
-import { ChatView, ChatViewDeps, ChatViewHost, ChatViewSurface } from '../../../../src/chat/view/chatView';
+import { ChatRouter } from '../../../../src/chat/chatRouter';
+import { ChatView, ChatViewDeps } from '../../../../src/chat/view/chatView';
+import type { ChatViewSurface } from '../../../../src/session/chatHandlers';
 import type { AgentDefinition } from '../../../../src/config/agentDefinitions';
-import type { Session } from '../../../../src/session/session';
 import type { OpenSession } from '../../../../src/session/sessionRegistry';
-import { unpackFromHost } from '../../../../src/shared/entryWire';
 import { secretRules } from '../../../../src/shared/secretText';
-import type { AgentSummary, HostToWebview, WebviewToHost } from '../../../../src/shared/webviewProtocol';
+import type { HostToWebview, WebviewToHost } from '../../../../src/shared/webviewProtocol';
+import { FakeHost, FakeSurface } from '../../helpers/fakeChatHost';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
-
-/** A webview as the view sees it: what it was posted, and the user's side (ready, visibility, messages). */
-class FakeHost implements ChatViewHost {
-  readonly posted: HostToWebview[] = [];
-  readonly errors: string[] = [];
-  visible = true;
-  private readonly received = new Emitter<unknown>();
-  private readonly visibility = new Emitter<boolean>();
-  private readonly disposed = new Emitter<void>();
-  private readonly postedEmitter = new Emitter<HostToWebview>();
-  readonly onDidReceiveMessage = this.received.event;
-  readonly onDidChangeVisibility = this.visibility.event;
-  readonly onDidDispose = this.disposed.event;
-
-  /** Keeps the message as the view's store takes it (the entries unpacked). */
-  postMessage(raw: unknown): void {
-    const message = unpackFromHost(raw as HostToWebview);
-    this.posted.push(message);
-    this.postedEmitter.fire(message);
-  }
-  reveal(): void {
-    this.setVisible(true);
-  }
-  showError(message: string): void {
-    this.errors.push(message);
-  }
-
-  /** The document sends a message (as the webview would, unvalidated). */
-  send(message: object): void {
-    this.received.fire(message);
-  }
-  setVisible(visible: boolean): void {
-    this.visible = visible;
-    this.visibility.fire(visible);
-  }
-  close(): void {
-    this.disposed.fire();
-  }
-  /** The types posted from `from` on. */
-  typesSince(from: number): string[] {
-    return this.posted.slice(from).map((message) => message.type);
-  }
-  /** Resolves with the first message from `from` on that matches (already posted, or when it is). */
-  waitFor<T extends HostToWebview['type']>(type: T, from = 0): Promise<Extract<HostToWebview, { type: T }>> {
-    const found = this.posted.slice(from).find((message) => message.type === type);
-    if (found) return Promise.resolve(found as Extract<HostToWebview, { type: T }>);
-    return new Promise((resolve) => {
-      const listening = this.postedEmitter.event((message) => {
-        if (message.type !== type) return;
-        listening.dispose();
-        resolve(message as Extract<HostToWebview, { type: T }>);
-      });
-    });
-  }
-}
-
-/** A surface that shows one session, switched by the test. */
-class FakeSurface implements ChatViewSurface {
-  private shown: OpenSession | undefined;
-  private readonly sessionEmitter = new Emitter<Session | undefined>();
-  private readonly agentEmitter = new Emitter<AgentSummary>();
-  readonly onDidChangeSession = this.sessionEmitter.event;
-  readonly onDidChangeAgent = this.agentEmitter.event;
-  readonly agent: AgentSummary = { id: 'hello', name: 'Hello', status: 'ready' };
-
-  get session(): Session | undefined {
-    return this.shown?.session;
-  }
-  get currentKey(): OpenSession['key'] | undefined {
-    return this.shown?.key;
-  }
-  show(open: OpenSession): void {
-    this.shown = open;
-    this.sessionEmitter.fire(open.session);
-  }
-}
 
 describe('a chat view over its host', function () {
   this.timeout(20_000);
@@ -106,14 +30,16 @@ describe('a chat view over its host', function () {
   let actions: WebviewToHost[];
 
   function viewOf(surface: ChatViewSurface, host = new FakeHost()): { view: ChatView; host: FakeHost } {
+    const router = new ChatRouter(() => undefined);
+    router.handle(['ready'], (message) => {
+      actions.push(message);
+    });
     const deps: ChatViewDeps = {
       sessions: parts.registry,
       viewState: () => [{ type: 'queue', queue: { items: [], paused: false } }],
       secretRules: () => secretRules([]),
       multiRootWindow: () => false,
-      onUserAction: async (message) => {
-        actions.push(message);
-      },
+      router,
       log: () => undefined,
     };
     const view = new ChatView(host, surface, deps);
@@ -274,12 +200,14 @@ describe('a chat view over its host', function () {
   it('shows the host an error when what the user did failed', async () => {
     const surface = new FakeSurface();
     const host = new FakeHost();
+    const router = new ChatRouter(() => undefined);
+    router.handle(['newSession'], () => Promise.reject(new Error('That session is not open any more.')));
     const view = new ChatView(host, surface, {
       sessions: parts.registry,
       viewState: () => [],
       secretRules: () => secretRules([]),
       multiRootWindow: () => false,
-      onUserAction: () => Promise.reject(new Error('That session is not open any more.')),
+      router,
       log: () => undefined,
     });
     views.push(view);

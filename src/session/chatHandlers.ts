@@ -1,0 +1,46 @@
+// What the chat's messages reach, as the features see it: each feature registers handlers for the message types it
+// owns (the chat's router, src/chat/chatRouter.ts, keeps one owner per type), and a handler hears which view sent the
+// message, so an answer goes to that view only. The chat implements these; they live here so that the features
+// (review, history, sign-in, which may not import the chat) can register without it.
+import type { Disposable, Event } from 'vscode-jsonrpc/node';
+import type { SessionKey } from '../shared/sessionKey';
+import type { AgentSummary, HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
+import type { Session } from './session';
+
+/** What a chat view shows of the surface it belongs to: the session, and the agent its header shows. */
+export interface ChatViewSurface {
+  readonly session: Session | undefined;
+  readonly currentKey: SessionKey | undefined;
+  /** The agent the header shows: the shown session's, else the selected one. */
+  readonly agent: AgentSummary | undefined;
+  readonly onDidChangeSession: Event<Session | undefined>;
+  readonly onDidChangeAgent: Event<AgentSummary>;
+}
+
+/** The chat view a message came from. */
+export interface ChatSender {
+  /** What that view shows. */
+  readonly surface: ChatViewSurface;
+  /** Posts to that view only (held while it is away, as any post to it). */
+  post(message: HostToWebview): void;
+}
+
+export type ChatMessageType = WebviewToHost['type'];
+export type ChatMessage<T extends ChatMessageType> = Extract<WebviewToHost, { type: T }>;
+export type ChatHandler<T extends ChatMessageType> = (message: ChatMessage<T>, from: ChatSender) => unknown;
+
+/** Where a feature registers the handler of its message types (one owner per type; disposing unregisters). */
+export interface ChatHandlers {
+  handle<T extends ChatMessageType>(types: readonly T[], handler: ChatHandler<T>): Disposable;
+}
+
+/** Handlers registered here run once `ready` resolves (the chat acts once the agent setting is read). */
+export function afterReady(handlers: ChatHandlers, ready: () => Promise<unknown>): ChatHandlers {
+  return {
+    handle: (types, handler) =>
+      handlers.handle(types, async (message, from) => {
+        await ready();
+        return handler(message, from);
+      }),
+  };
+}
