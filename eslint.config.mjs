@@ -22,7 +22,7 @@
 // imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (the files,
 // terminals and diffs agents use, on src/acp; following the agent and plan files, on src/session), src/policy
 // (permission rules, on src/editor and src/session), src/composer, src/output, and the layers that put it all
-// together: src/chat, src/webview, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
+// together: src/chat, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
 //
 // Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
 // rule holds however deep the importing file sits and however the relative path is spelled (plain

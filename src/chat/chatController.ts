@@ -14,9 +14,9 @@ import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { ShownSession } from './shownSession';
 import type { SessionKey } from '../shared/sessionKey';
 import type { ChatMessage } from '../session/chatHandlers';
-import { answerElicitation } from '../webview/elicitationHost';
+import { answerElicitation } from './elicitationHost';
 import { openSubagentTranscript } from './openSubagent';
-import type { SpilledTextApi } from '../webview/spilledText';
+import type { SpilledTextApi } from './spilledText';
 
 export interface ChatControllerDeps {
   sessions: SessionRegistry;

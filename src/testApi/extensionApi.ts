@@ -13,7 +13,7 @@ import type { PermissionNotifier } from '../session/permissionNotifier';
 import type { ChatMessage } from '../session/chatHandlers';
 import type { ComposerWebviewMessage } from '../shared/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
-import type { SpilledTextApi } from '../webview/spilledText';
+import type { SpilledTextApi } from '../chat/spilledText';
 import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import type { SessionsApi } from './sessionsApi';
 

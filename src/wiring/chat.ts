@@ -24,7 +24,7 @@ import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
 import { withMaskedTitles } from '../history/sessionRecords';
 import { maskText } from '../shared/secretText';
-import { SpilledTextApi, spilledText } from '../webview/spilledText';
+import { SpilledTextApi, spilledText } from '../chat/spilledText';
 import type { AgentsWiring } from './agents';
 import { workspaceRoots } from './workspace';
 
