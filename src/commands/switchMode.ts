@@ -39,7 +39,7 @@ export async function switchMode(shown: SurfaceSessions, composer: ComposerHost,
       : await picks.pickOne({ id: SWITCH_MODE_COMMAND, title: picker.label, placeholder: 'The mode the agent works in', items: modeItems(picker) });
   if (chosen === undefined) return undefined;
   if (!picker.choices.some((choice) => choice.value === chosen)) throw new Error(`"${chosen}" is not one of this agent's modes.`);
-  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen, sessionKey });
-  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen, sessionKey });
+  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen, sessionKey }, composer.chatSender);
+  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen, sessionKey }, composer.chatSender);
   return chosen;
 }

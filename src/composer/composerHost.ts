@@ -11,6 +11,7 @@ import {
   promptPartsOf,
 } from '../shared/composerProtocol';
 import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
+import { afterReady, type ChatHandlers, type ChatSender } from '../session/chatHandlers';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
@@ -22,10 +23,11 @@ import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
   sessions: SessionRegistry;
-  /** The chat surface: its session's queue is on screen; a prompt that names no session goes there (or to a new one). */
+  /** The side-bar chat's surface: its session's queue is on screen. */
   shown: SurfaceSessions;
+  /** Where a prompt goes: the session it names, else the sender's surface's session (or a new one there). */
   starter: SessionStarter;
-  /** Posts to the chat view (which holds what it cannot show yet). */
+  /** Posts to the chat view (which holds what it cannot show yet): the shown session's queue, a mention to add. */
   post(message: HostToWebview): void;
   /** Brings the chat view up. */
   revealView(): Thenable<unknown>;
@@ -41,13 +43,24 @@ export async function contentForParts(parts: PromptParts, capabilities: PromptCa
   return built.blocks;
 }
 
+/** The composer's messages besides the prompt. */
+const COMPOSER_TYPES = ['searchFiles', 'setConfigOption', 'setMode', 'removeQueued', 'resumeQueue'] as const;
+
 export class ComposerHost implements vscode.Disposable {
-  private search: vscode.CancellationTokenSource | undefined;
+  /** The file search running for each view (a new one cancels that view's previous search only). */
+  private readonly searches = new Map<ChatSender, vscode.CancellationTokenSource>();
   private readonly disposables: vscode.Disposable[] = [];
   /** The queue of each open session, watched so the chat shows the shown session's queue as it changes. */
   private readonly queueWatches = new Map<SessionKey, vscode.Disposable>();
 
+  /**
+   * The chat as the sender of what comes from outside its view (palette commands, the tests): it acts on the shown
+   * session and its answers go where the composer's other posts go.
+   */
+  readonly chatSender: ChatSender;
+
   constructor(private readonly deps: ComposerHostDeps) {
+    this.chatSender = { surface: deps.shown, post: (message) => deps.post(message) };
     const watch = (open: OpenSession): void => {
       this.queueWatches.set(
         open.key,
@@ -70,33 +83,48 @@ export class ComposerHost implements vscode.Disposable {
   }
 
   /**
-   * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
-   * hears when the message is on screen (it clears its draft then), or why it could not be taken (it keeps it).
+   * Registers the composer's messages with the chat. A prompt waits for `ready` itself (so the composer hears when
+   * that fails); the rest wait for it first. A change to a session that is gone is refused.
    */
-  async prompt(message: Extract<WebviewToHost, PromptMessage>, before?: () => Promise<void>): Promise<void> {
+  chatHandlers(handlers: ChatHandlers, ready: () => Promise<void>): vscode.Disposable {
+    const prompt = handlers.handle(['prompt'], (message, from) => this.prompt(message, from, ready));
+    const rest = afterReady(handlers, ready).handle(COMPOSER_TYPES, (message, from) => {
+      if (message.type !== 'searchFiles' && !this.deps.sessions.get(message.sessionKey)) throw new Error('That session is not open any more.');
+      return this.handle(message, from);
+    });
+    return vscode.Disposable.from(prompt, rest);
+  }
+
+  /**
+   * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
+   * that sent it (`from`) hears when the message is on screen (it clears its draft then), or why it could not be
+   * taken (it keeps it).
+   */
+  async prompt(message: Extract<WebviewToHost, PromptMessage>, from: ChatSender, before?: () => Promise<void>): Promise<void> {
     const { promptId } = message;
     let onScreen = false;
     const shown = (): void => {
       onScreen = true;
-      if (promptId !== undefined) this.deps.post({ type: 'promptAccepted', promptId });
+      if (promptId !== undefined) from.post({ type: 'promptAccepted', promptId });
     };
     try {
       await before?.();
-      await this.deps.starter.submitPrompt(this.deps.shown, message.sessionKey, promptPartsOf(message), shown);
+      await this.deps.starter.submitPrompt(from.surface, message.sessionKey, promptPartsOf(message), shown);
     } catch (error) {
       if (onScreen || promptId === undefined) throw error;
-      this.deps.post({ type: 'promptRefused', promptId, message: describeError(error) });
+      from.post({ type: 'promptRefused', promptId, message: describeError(error) });
     }
   }
 
-  async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>): Promise<void> {
+  /** A message of the composer other than the prompt; the answers (search results, a header put back) go to `from`. */
+  async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>, from: ChatSender): Promise<void> {
     switch (message.type) {
       case 'searchFiles':
-        return this.searchFiles(message.requestId, message.query);
+        return this.searchFiles(message.requestId, message.query, from);
       case 'setConfigOption':
-        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
+        return this.changeSession(message.sessionKey, from, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
       case 'setMode':
-        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setMode(key, message.modeId));
+        return this.changeSession(message.sessionKey, from, (key) => this.deps.sessions.setMode(key, message.modeId));
       case 'removeQueued':
         this.promptsOf(message.sessionKey)?.remove(message.id);
         return;
@@ -118,7 +146,7 @@ export class ComposerHost implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.search?.cancel();
+    this.searches.forEach((search) => search.cancel());
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -136,28 +164,28 @@ export class ComposerHost implements vscode.Disposable {
     return key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
   }
 
-  private async searchFiles(requestId: number, query: string): Promise<void> {
-    this.search?.cancel();
+  private async searchFiles(requestId: number, query: string, from: ChatSender): Promise<void> {
+    this.searches.get(from)?.cancel();
     const source = new vscode.CancellationTokenSource();
-    this.search = source;
+    this.searches.set(from, source);
     try {
       const files = await searchWorkspaceFiles(query, source.token);
-      if (!source.token.isCancellationRequested) this.deps.post({ type: 'fileResults', requestId, files });
+      if (!source.token.isCancellationRequested) from.post({ type: 'fileResults', requestId, files });
     } finally {
       source.dispose();
-      if (this.search === source) this.search = undefined;
+      if (this.searches.get(from) === source) this.searches.delete(from);
     }
   }
 
   /** A config option or mode change of the session named (remembered as the agent's default for its next sessions). */
-  private async changeSession(key: SessionKey | undefined, change: (key: SessionKey) => Promise<void>): Promise<void> {
+  private async changeSession(key: SessionKey | undefined, from: ChatSender, change: (key: SessionKey) => Promise<void>): Promise<void> {
     const open = key === undefined ? undefined : this.deps.sessions.get(key);
     if (!open) throw new Error('There is no session to change yet: send a message first.');
     try {
       await change(open.key);
     } catch (error) {
       // The picker shows what the user chose; put it back to what the session has.
-      this.deps.post({ type: 'header', sessionKey: open.key, header: open.session.state.header });
+      from.post({ type: 'header', sessionKey: open.key, header: open.session.state.header });
       throw error;
     }
   }

@@ -1,10 +1,11 @@
-// The chat: its view provider, the controller its messages go to (made on the first message), the composer, the
-// session history, the notifications shown while the chat is hidden, and what follows the shown session.
+// The chat: its view in the side bar, the router its messages go to, the controller (made on its first message), the
+// composer, the session history, the notifications shown while the chat is hidden, and what follows the shown session.
 import * as vscode from 'vscode';
-import type { AgentAuth } from '../auth/vscode/agentAuth';
-import { ChatController } from '../chat/chatController';
+import { CHAT_CONTROLLER_TYPES, ChatController } from '../chat/chatController';
+import { ChatRouter } from '../chat/chatRouter';
 import { HeaderStatusFeed } from '../chat/headerStatusFeed';
 import { SessionParts, sessionsOnScreen } from '../chat/sessionParts';
+import { CHAT_VIEW_ID, SideBarChat } from '../chat/sideBarHost';
 import type { ClientServicesHandle } from '../clientServices';
 import { registerAddSelection } from '../composer/addSelection';
 import { ComposerHost } from '../composer/composerHost';
@@ -17,13 +18,13 @@ import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { ChangesStrip } from '../review/vscode/changesStrip';
 import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
+import { afterReady, type ChatHandlers } from '../session/chatHandlers';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
 import { removeSpills } from '../session/transcriptSpill';
 import { withMaskedTitles } from '../history/sessionRecords';
 import { maskText } from '../shared/secretText';
-import { CHAT_VIEW_ID, ChatViewProvider } from '../webview/chatViewProvider';
-import { SpilledTextApi, spilledText } from '../webview/spilledText';
+import { SpilledTextApi, spilledText } from '../chat/spilledText';
 import type { AgentsWiring } from './agents';
 import { workspaceRoots } from './workspace';
 
@@ -33,14 +34,18 @@ export interface ChatWiringDeps {
   clientServices: ClientServicesHandle;
   policy: PermissionPolicy;
   agentSelected(): Promise<void>;
-  /** Sign-in and the inline review, made after the chat (asked for on the first message). */
-  features(): { auth: AgentAuth; inlineReview: InlineReviewApi; changes: ChangesStrip; checkpoints: CheckpointsInChat };
+  /** The inline review, the strip and the checkpoints, made after the chat (asked for on the first message). */
+  features(): { inlineReview: InlineReviewApi; changes: ChangesStrip; checkpoints: CheckpointsInChat };
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
 }
 
 export interface ChatWiring {
-  provider: ChatViewProvider;
+  provider: SideBarChat;
+  /** Where the chat's messages go (the test API sends through it as the chat). */
+  router: ChatRouter;
+  /** Where the features register the chat's messages they own (each runs once the agent setting is read). */
+  chatHandlers: ChatHandlers;
   composer: ComposerHost;
   history: SessionHistory;
   permissionNotifier: PermissionNotifier;
@@ -64,26 +69,24 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   const chat = (): ChatController =>
     new ChatController({
       sessions,
-      surface: shown,
       starter,
       history,
-      auth: deps.features().auth,
-      policy,
-      composer,
       inlineReview: deps.features().inlineReview,
-      changes: deps.features().changes,
-      checkpoints: deps.features().checkpoints,
       diffView,
       spilled,
-      agentSelected,
       newSession: deps.newSession,
       roots: workspaceRoots,
       warn: agents.warn,
       showAgentLog: agents.showLog,
     });
   let controller: ChatController | undefined;
+  const router = new ChatRouter(agents.log);
+  const chatHandlers = afterReady(router, agentSelected);
   const headerStatus = new HeaderStatusFeed(shown, sessions);
-  const provider = new ChatViewProvider(context.extensionUri, sessions, shown, (message) => (controller ??= chat()).handle(message), {
+  const provider = new SideBarChat(context.extensionUri, shown, {
+    sessions,
+    router,
+    multiRootWindow: () => (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
     terminals: clientServices.terminalOutputs,
     viewState: () => [
       composer.viewState(),
@@ -141,6 +144,10 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     provider,
     history,
     composer,
+    chatHandlers.handle(CHAT_CONTROLLER_TYPES, (message, from) => (controller ??= chat()).handle(message, from)),
+    composer.chatHandlers(router, agentSelected),
+    history.chatHandlers(chatHandlers),
+    policy.chatHandlers(chatHandlers),
     permissionNotifier,
     elicitationNotifier,
     policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
@@ -163,5 +170,5 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     await showChat();
     provider.post({ type: 'focusComposer' });
   };
-  return { provider, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
+  return { provider, router, chatHandlers, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
 }

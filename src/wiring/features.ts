@@ -15,6 +15,7 @@ import { type ReviewApi, registerReview } from '../review/vscode/registerReview'
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { HostToWebview } from '../shared/webviewProtocol';
+import type { ChatHandlers } from '../session/chatHandlers';
 import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
@@ -40,6 +41,8 @@ export interface FeaturesDeps {
   showChat(): Thenable<unknown>;
   /** Posts to the chat view (the review's "files changed" strip). */
   postToChat(message: HostToWebview): void;
+  /** Where sign-in, the strip and the checkpoints register the chat's messages they own. */
+  chatHandlers: ChatHandlers;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
 }
@@ -80,6 +83,9 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,
+      signIn.auth.chatHandlers(deps.chatHandlers),
+      review.api.strip.chatHandlers(deps.chatHandlers),
+      review.api.checkpoints.chatHandlers(deps.chatHandlers),
       new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
     ],
   };

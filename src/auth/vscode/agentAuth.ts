@@ -8,6 +8,7 @@ import type { AgentDefinition } from '../../config/agentDefinitions';
 import type { AgentActions } from '../../session/agentActions';
 import type { PooledAgent } from '../../session/agentPool';
 import type { ActiveSurface, SessionStarter, SurfaceSessions } from '../../session/surfaceSessions';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
@@ -36,6 +37,11 @@ export class AgentAuth {
     return new vscode.Disposable(() => {
       if (this.ui === replacement) this.ui = previous;
     });
+  }
+
+  /** Registers the chat's sign-in buttons with the chat: each signs in through the agent its view's surface shows. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return handlers.handle(['authenticate'], (message, from) => this.signIn(from.surface, message.methodId));
   }
 
   /**

@@ -5,6 +5,7 @@ import { SessionAbandonedError, type OpenSession, type ReopenRequest, type Sessi
 import { readOnlyNotice } from '../localTranscript';
 import type { LocalTranscripts } from './localTranscripts';
 import type { SessionStarter, SurfaceSessions } from '../../session/surfaceSessions';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
@@ -97,6 +98,16 @@ export class SessionHistory implements vscode.Disposable {
   /** The history view's list as it is now. */
   view(): HistoryMessage {
     return this.browser.view();
+  }
+
+  /** Registers the chat's history list with the chat: show it, more of it, open or delete one of its sessions. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return vscode.Disposable.from(
+      handlers.handle(['showHistory'], () => this.showHistory()),
+      handlers.handle(['moreHistory'], () => this.moreHistory()),
+      handlers.handle(['openHistorySession'], (message) => this.open(message.agentId, message.sessionId)),
+      handlers.handle(['deleteHistorySession'], (message) => this.delete(message.agentId, message.sessionId)),
+    );
   }
 
   showHistory(): Promise<void> {

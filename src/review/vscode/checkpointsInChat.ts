@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
 import type { SessionKey } from '../../shared/sessionKey';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import type { SessionRegistry } from '../../session/sessionRegistry';
 import type { SurfaceSessions } from '../../session/surfaceSessions';
 import type { ChangeLedger, Checkpoint } from '../changeLedger';
@@ -55,11 +56,17 @@ export class CheckpointsInChat implements vscode.Disposable {
     return message ? [message] : [];
   }
 
-  async handle(message: CheckpointWebviewMessage): Promise<void> {
+  /** Registers "Restore checkpoint" with the chat: the plan of a restore goes to the view that asked for it. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return vscode.Disposable.from(
+      handlers.handle(['planRestore'], async (message, from) => from.post(await this.plan(message.sessionKey, message.entryId))),
+      handlers.handle(['restoreCheckpoint', 'undoRestore'], (message) => this.handle(message)),
+    );
+  }
+
+  /** Restores a checkpoint (the user saw its plan), or undoes the latest restore. */
+  async handle(message: Exclude<CheckpointWebviewMessage, { type: 'planRestore' }>): Promise<void> {
     switch (message.type) {
-      case 'planRestore':
-        this.post(await this.plan(message.sessionKey, message.entryId));
-        return;
       case 'restoreCheckpoint':
         return this.restore(message.sessionKey, message.entryId);
       case 'undoRestore':
