@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     chooseAgent: sessions.chooseAgent,
     showChat: chat.showChat,
     focusChat: chat.focusChat,
-    postToChat: (message) => chat.provider.post(message),
+    chatPosts: chat.views,
     chatHandlers: chat.chatHandlers,
   });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });

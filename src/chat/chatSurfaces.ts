@@ -3,7 +3,7 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { SessionKey } from '../shared/sessionKey';
 import type { Session } from '../session/session';
-import type { ActiveSurface } from '../session/surfaceSessions';
+import type { ActiveSurface, SurfaceSessions } from '../session/surfaceSessions';
 import type { ChatSurface } from './chatSurface';
 
 export class ChatSurfaces implements ActiveSurface {
@@ -12,11 +12,15 @@ export class ChatSurfaces implements ActiveSurface {
   private readonly sessionEmitter = new Emitter<Session | undefined>();
   /** The session the active surface shows changed, or another surface became active. */
   readonly onDidChangeSession: Event<Session | undefined> = this.sessionEmitter.event;
+  private readonly shownEmitter = new Emitter<void>();
+  /** A surface shows another session, or a tab came or went. */
+  readonly onDidChangeShown: Event<void> = this.shownEmitter.event;
   private readonly sideBarSubscription: { dispose(): void };
 
   constructor(readonly sideBar: ChatSurface) {
     this.sideBarSubscription = sideBar.onDidChangeSession((session) => {
       if (this.current() === sideBar) this.sessionEmitter.fire(session);
+      this.shownEmitter.fire();
     });
   }
 
@@ -26,6 +30,10 @@ export class ChatSurfaces implements ActiveSurface {
 
   all(): readonly ChatSurface[] {
     return [this.sideBar, ...this.tabs];
+  }
+
+  shownKeys(): SessionKey[] {
+    return [...new Set(this.all().flatMap((surface) => (surface.currentKey === undefined ? [] : [surface.currentKey])))];
   }
 
   /** The surfaces that show this session. */
@@ -38,7 +46,9 @@ export class ChatSurfaces implements ActiveSurface {
     this.tabs.push(surface);
     const subscription = surface.onDidChangeSession((session) => {
       if (this.active === surface) this.sessionEmitter.fire(session);
+      this.shownEmitter.fire();
     });
+    this.shownEmitter.fire();
     return {
       dispose: () => {
         subscription.dispose();
@@ -46,13 +56,14 @@ export class ChatSurfaces implements ActiveSurface {
         if (index >= 0) this.tabs.splice(index, 1);
         if (this.active === surface) this.setActive(undefined);
         surface.dispose();
+        this.shownEmitter.fire();
       },
     };
   }
 
-  /** A tab got focus (undefined: none has; the side bar is the active surface). */
-  setActive(surface: ChatSurface | undefined): void {
-    const next = surface === this.sideBar ? undefined : surface;
+  /** A tab got focus, or the user works in its view (undefined or the side bar: the side bar is the active surface). */
+  setActive(surface: SurfaceSessions | undefined): void {
+    const next = this.tabs.find((tab) => tab === surface);
     if (next === this.active) return;
     const before = this.current().session;
     this.active = next;
@@ -64,6 +75,7 @@ export class ChatSurfaces implements ActiveSurface {
     this.tabs.length = 0;
     this.sideBarSubscription.dispose();
     this.sessionEmitter.dispose();
+    this.shownEmitter.dispose();
     this.sideBar.dispose();
   }
 }

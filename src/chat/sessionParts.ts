@@ -4,9 +4,7 @@
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
 import { AgentPool } from '../session/agentPool';
-import type { Event } from 'vscode-jsonrpc/node';
-import type { Session } from '../session/session';
-import { OpenSession, SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
+import { SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
 import { ChatSurface } from './chatSurface';
 import { ChatSurfaces } from './chatSurfaces';
 import { ChatStarter } from './chatStarter';
@@ -46,25 +44,4 @@ export async function disposeSessionParts({ pool, registry, surfaces }: SessionP
   await registry.dispose();
   await pool.dispose();
   surfaces.dispose();
-}
-
-/** The open sessions and the one on screen, as the notifiers watch them (a request of the shown one is not announced). */
-export interface SessionsOnScreen {
-  readonly openSessions: readonly OpenSession[];
-  readonly onDidOpenSession: Event<OpenSession>;
-  readonly onDidCloseSession: Event<OpenSession>;
-  readonly session: Session | undefined;
-}
-
-export function sessionsOnScreen({ registry, surfaces }: SessionParts): SessionsOnScreen {
-  return {
-    get openSessions() {
-      return registry.openSessions;
-    },
-    onDidOpenSession: registry.onDidOpenSession,
-    onDidCloseSession: registry.onDidCloseSession,
-    get session() {
-      return surfaces.sideBar.session;
-    },
-  };
 }

@@ -11,7 +11,7 @@ import {
   promptPartsOf,
 } from '../shared/composerProtocol';
 import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
-import { afterReady, type ChatHandlers, type ChatSender } from '../session/chatHandlers';
+import { afterReady, type ChatHandlers, type ChatPosts, type ChatSender } from '../session/chatHandlers';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
@@ -23,12 +23,11 @@ import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
   sessions: SessionRegistry;
-  /** The side-bar chat's surface: its session's queue is on screen. */
-  shown: SurfaceSessions;
   /** Where a prompt goes: the session it names, else the sender's surface's session (or a new one there). */
   starter: SessionStarter;
-  /** Posts to the chat view (which holds what it cannot show yet): the shown session's queue, a mention to add. */
-  post(message: HostToWebview): void;
+  /** The chat's views: a session's queue goes to the views that show it, a mention to the active one. */
+  posts: ChatPosts;
+  /** What the test API's composer and the palette commands send as (the active surface's view). */
   /** Brings the chat view up. */
   revealView(): Thenable<unknown>;
 }
@@ -54,18 +53,19 @@ export class ComposerHost implements vscode.Disposable {
   private readonly queueWatches = new Map<SessionKey, vscode.Disposable>();
 
   /**
-   * The chat as the sender of what comes from outside its view (palette commands, the tests): it acts on the shown
-   * session and its answers go where the composer's other posts go.
+   * The chat as the sender of what comes from outside its views (palette commands, the tests): the active surface's
+   * view; it acts on that surface's session and its answers go to that view.
    */
-  readonly chatSender: ChatSender;
+  get chatSender(): ChatSender {
+    return this.deps.posts.activeSender();
+  }
 
   constructor(private readonly deps: ComposerHostDeps) {
-    this.chatSender = { surface: deps.shown, post: (message) => deps.post(message) };
     const watch = (open: OpenSession): void => {
       this.queueWatches.set(
         open.key,
         open.prompts.queue.onDidChange((queue) => {
-          if (deps.shown.currentKey === open.key) deps.post({ type: 'queue', queue });
+          deps.posts.toSession(open.key, { type: 'queue', queue });
         }),
       );
     };
@@ -76,8 +76,6 @@ export class ComposerHost implements vscode.Disposable {
         this.queueWatches.get(open.key)?.dispose();
         this.queueWatches.delete(open.key);
       }),
-      // Another session shown: its queue (or none) in the composer.
-      deps.shown.onDidChangeSession(() => this.postQueue()),
       { dispose: () => this.queueWatches.forEach((watching) => watching.dispose()) },
     );
   }
@@ -134,30 +132,21 @@ export class ComposerHost implements vscode.Disposable {
     }
   }
 
-  /** The composer's part of a snapshot of the view: the shown session's prompt queue (none: empty). */
-  viewState(): HostToWebview {
-    return this.queueMessage();
+  /** The composer's part of a snapshot of a view: its surface's session's prompt queue (none: empty). */
+  viewState(surface: SurfaceSessions): HostToWebview {
+    const prompts = this.promptsOf(surface.currentKey);
+    return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
   }
 
   /** Adds a mention to the composer's draft (opening the chat view when needed; the view gets it once shown). */
   addMention(mention: MentionRef): void {
-    this.deps.post({ type: 'addMention', mention });
+    this.deps.posts.toActive({ type: 'addMention', mention });
     void this.deps.revealView();
   }
 
   dispose(): void {
     this.searches.forEach((search) => search.cancel());
     this.disposables.forEach((d) => d.dispose());
-  }
-
-  private postQueue(): void {
-    this.deps.post(this.queueMessage());
-  }
-
-  private queueMessage(): HostToWebview {
-    const key = this.deps.shown.currentKey;
-    const prompts = key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
-    return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
   }
 
   private promptsOf(key: SessionKey | undefined): SessionPrompts | undefined {

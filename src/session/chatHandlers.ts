@@ -3,6 +3,7 @@
 // message, so an answer goes to that view only. The chat implements these; they live here so that the features
 // (review, history, sign-in, which may not import the chat) can register without it.
 import type { Disposable } from 'vscode-jsonrpc/node';
+import type { SessionKey } from '../shared/sessionKey';
 import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import type { SurfaceSessions } from './surfaceSessions';
 
@@ -32,4 +33,16 @@ export function afterReady(handlers: ChatHandlers, ready: () => Promise<unknown>
         return handler(message, from);
       }),
   };
+}
+
+/** Where the features post to the chat's views (the side bar and the tabs); each view shows one surface's session. */
+export interface ChatPosts {
+  /** Every view (the side bar's is held until it is there). */
+  broadcast(message: HostToWebview): void;
+  /** The views that show this session. */
+  toSession(key: SessionKey, message: HostToWebview): void;
+  /** The active surface's view (the focused chat tab, else the side bar). */
+  toActive(message: HostToWebview): void;
+  /** The active surface's view as a sender: what comes from outside a view (palette commands, the tests) acts there. */
+  activeSender(): ChatSender;
 }

@@ -114,6 +114,8 @@ export class SessionRegistry {
   private readonly pool: AgentPool;
   private readonly open = new Map<string, OpenSession>();
   private readonly keys = new SessionKeys();
+  /** Sessions being brought back, until they are among the open ones (see reopen). */
+  private readonly reopening = new Map<string, Promise<OpenSession>>();
   private listTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly sessionsEmitter = new Emitter<void>();
   private readonly openedEmitter = new Emitter<OpenSession>();
@@ -218,6 +220,24 @@ export class SessionRegistry {
   async reopen(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
     const already = this.find(request.agentId, request.sessionId);
     if (already) return already;
+    // Asked twice while its agent starts (a chat tab restored beside the sessions the window had open): opened once.
+    const id = `${request.agentId}\u0000${request.sessionId}`;
+    const inFlight = this.reopening.get(id);
+    if (inFlight) {
+      const open = await inFlight;
+      added?.(open);
+      return open;
+    }
+    const reopening = this.reopenNow(request, added);
+    this.reopening.set(id, reopening);
+    try {
+      return await reopening;
+    } finally {
+      this.reopening.delete(id);
+    }
+  }
+
+  private async reopenNow(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
     const agent = this.agentFor(request.agentId);
     try {
       await this.pool.ensureStarted(agent);

@@ -35,8 +35,16 @@ export interface SurfaceSessions {
   show(key: SessionKey | undefined): void;
 }
 
+/** The sessions on some surface (each chat view follows what its surface shows). */
+export interface ShownSessions {
+  /** The keys of the sessions some surface shows. */
+  shownKeys(): SessionKey[];
+  /** A surface shows another session, or a surface came or went. */
+  readonly onDidChangeShown: Event<void>;
+}
+
 /** The surface palette commands act on: the focused chat tab, else the side-bar chat. */
-export interface ActiveSurface {
+export interface ActiveSurface extends ShownSessions {
   current(): SurfaceSessions;
   /** The side-bar chat (history reopens there; it is always there). */
   readonly sideBar: SurfaceSessions;

@@ -3,9 +3,15 @@
 import * as vscode from 'vscode';
 import { CHAT_CONTROLLER_TYPES, ChatController } from '../chat/chatController';
 import { ChatRouter } from '../chat/chatRouter';
-import { HeaderStatusFeed } from '../chat/headerStatusFeed';
-import { SessionParts, sessionsOnScreen } from '../chat/sessionParts';
+import type { SessionParts } from '../chat/sessionParts';
 import { CHAT_VIEW_ID, SideBarChat } from '../chat/sideBarHost';
+import { ChatTabs } from '../chat/chatTabs';
+import { ChatViews } from '../chat/chatViews';
+import { feedSurface } from '../chat/surfaceFeeds';
+import type { ChatViewDeps } from '../chat/view/chatView';
+import type { Session } from '../session/session';
+import type { SurfaceSessions } from '../session/surfaceSessions';
+import type { HostToWebview } from '../shared/webviewProtocol';
 import type { ClientServicesHandle } from '../clientServices';
 import { registerAddSelection } from '../composer/addSelection';
 import { ComposerHost } from '../composer/composerHost';
@@ -42,6 +48,10 @@ export interface ChatWiringDeps {
 
 export interface ChatWiring {
   provider: SideBarChat;
+  /** Every chat view (the side bar's and the tabs'): where the features post. */
+  views: ChatViews;
+  /** The chat tabs ("ACP: Open Chat in Editor Tab"). */
+  tabs: ChatTabs;
   /** Where the chat's messages go (the test API sends through it as the chat). */
   router: ChatRouter;
   /** Where the features register the chat's messages they own (each runs once the agent setting is read). */
@@ -60,7 +70,7 @@ export interface ChatWiring {
 export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps): ChatWiring {
   const { agents, parts, clientServices, policy, agentSelected } = deps;
   const { pool, registry: sessions, surfaces, starter } = parts;
-  // The side-bar chat: the one surface this wiring gives a view.
+  // The side-bar chat's surface (the tabs have their own, see ChatTabs).
   const shown = surfaces.sideBar;
   const diffView = new DiffView();
   // Spill folders left by extension hosts that were killed before they could remove them.
@@ -82,22 +92,38 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   let controller: ChatController | undefined;
   const router = new ChatRouter(agents.log);
   const chatHandlers = afterReady(router, agentSelected);
-  const headerStatus = new HeaderStatusFeed(shown, sessions);
-  const provider = new SideBarChat(context.extensionUri, shown, {
+  const views = new ChatViews(surfaces);
+  /** What every view of a surface gets: the parts of its snapshot are that surface's. */
+  const viewDeps = (surface: SurfaceSessions, surfaceState: () => HostToWebview[]): ChatViewDeps => ({
     sessions,
     router,
     multiRootWindow: () => (vscode.workspace.workspaceFolders?.length ?? 0) > 1,
     terminals: clientServices.terminalOutputs,
     viewState: () => [
-      composer.viewState(),
+      composer.viewState(surface),
       policy.settings.levelMessage(),
       deps.features().changes.message(),
-      ...deps.features().checkpoints.viewState(),
-      { type: 'starting', starting: shown.starting ?? null },
-      { type: 'headerStatus', status: headerStatus.current },
+      ...deps.features().checkpoints.viewState(surface),
+      ...surfaceState(),
     ],
+    // The view the user works in is the active surface (palette commands act on it).
+    interacted: () => surfaces.setActive(surface),
     log: agents.log,
     secretRules: agents.secretRules,
+  });
+  const sideBarFeeds = feedSurface(shown, sessions, (message) => provider.post(message));
+  const provider = new SideBarChat(context.extensionUri, shown, viewDeps(shown, () => sideBarFeeds.viewState()));
+  const tabs = new ChatTabs({
+    extensionUri: context.extensionUri,
+    pool,
+    registry: sessions,
+    surfaces,
+    starter,
+    views,
+    viewDeps,
+    secretRules: agents.secretRules,
+    agentSelected,
+    log: agents.log,
   });
   const historyWarn = agents.extensionLog.of('history', 'warn');
   const maskTitles = (value: unknown): unknown => withMaskedTitles(value, (title) => maskText(title, agents.secretRules()));
@@ -110,38 +136,44 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     openStore: workspaceFileStore(context, OPEN_SESSIONS_FILE, historyWarn, maskTitles),
     roots: workspaceRoots,
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
-    // Titles in the history list (the agent's list, the record) with their secrets masked, as in the chat.
-    post: (message) => provider.post({ ...message, items: message.items.map((item) => (item.title ? { ...item, title: maskText(item.title, agents.secretRules()) } : item)) }),
+    // Titles in the history list (the agent's list, the record) with their secrets masked, as in the chat; to the view
+    // the user works in (the one that asked).
+    post: (message) => views.toActive({ ...message, items: message.items.map((item) => (item.title ? { ...item, title: maskText(item.title, agents.secretRules()) } : item)) }),
     log: agents.extensionLog.of('history'),
     transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn, agents.secretRules),
   });
   const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
-  /** "Show" on a notification: the chat comes up with the session that asks. */
+  /** "Show" on a notification: the side-bar chat comes up with the session that asks (a tab showing it, if any). */
   const showSessionInChat = (session: unknown): void => {
     const open = sessions.openSessions.find((item) => item.session === session);
+    if (open && tabs.reveal(open.key)) return;
     if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ sessions, shown, starter, post: (message) => provider.post(message), revealView: showChat });
+  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat });
   const notifierUi = {
-    isPanelVisible: () => provider.isVisible,
+    isOnScreen: (session: unknown) => views.isOnScreen(session as Session),
     // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.
     show: (message: string, buttons: string[]) => vscode.window.showInformationMessage(maskText(message, agents.secretRules()), ...buttons),
     showPanel: showSessionInChat,
   };
-  const permissionNotifier = new PermissionNotifier(sessionsOnScreen(parts), notifierUi);
-  const elicitationNotifier = new ElicitationNotifier(sessionsOnScreen(parts), notifierUi);
+  const permissionNotifier = new PermissionNotifier(sessions, notifierUi);
+  const elicitationNotifier = new ElicitationNotifier(sessions, notifierUi);
 
   let followed: vscode.Disposable | undefined;
   const disposables: vscode.Disposable[] = [
-    shown.onDidChangeSession((session) => {
+    // The files an agent touches are followed for the active surface's session.
+    surfaces.onDidChangeSession((session) => {
       followed?.dispose();
       followed = session ? clientServices.follow(session) : undefined;
     }),
     { dispose: () => followed?.dispose() },
     clientServices.feedAgentCommands(sessions),
     diffView,
+    views.add({ surface: shown, post: (message) => provider.post(message), get isVisible() { return provider.isVisible; } }),
+    sideBarFeeds,
     provider,
+    tabs,
     history,
     composer,
     chatHandlers.handle(CHAT_CONTROLLER_TYPES, (message, from) => (controller ??= chat()).handle(message, from)),
@@ -150,17 +182,14 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     policy.chatHandlers(chatHandlers),
     permissionNotifier,
     elicitationNotifier,
-    policy.settings.onDidChange(() => provider.post(policy.settings.levelMessage())),
-    shown.onDidChangeStarting((starting) => provider.post({ type: 'starting', starting: starting ?? null })),
-    headerStatus,
-    headerStatus.onDidChange((status) => provider.post({ type: 'headerStatus', status })),
+    policy.settings.onDidChange(() => views.broadcast(policy.settings.levelMessage())),
     registerAddSelection(composer),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     // Workspace Trust: agents held back in an untrusted workspace start once it is trusted (the chat on screen).
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {
       await agentSelected();
       sessions.trustGranted();
-      if (provider.isVisible && (await history.restoreOnce())) return;
+      if (views.anyVisible && (await history.restoreOnce())) return;
       // A message refused while the workspace was not trusted goes now; else the chat on screen gets its session.
       if (shown.starting?.state === 'failed') await starter.retryStart(shown);
       else if (provider.isVisible) await starter.startForView(shown);
@@ -170,5 +199,5 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     await showChat();
     provider.post({ type: 'focusComposer' });
   };
-  return { provider, router, chatHandlers, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
+  return { provider, router, chatHandlers, views, tabs, composer, history, permissionNotifier, elicitationNotifier, spilled, showChat, focusChat, disposables };
 }

@@ -14,8 +14,7 @@ import { FollowAgent, registerFollowAgent } from '../editor/follow';
 import { type ReviewApi, registerReview } from '../review/vscode/registerReview';
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
-import type { HostToWebview } from '../shared/webviewProtocol';
-import type { ChatHandlers } from '../session/chatHandlers';
+import type { ChatHandlers, ChatPosts } from '../session/chatHandlers';
 import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
@@ -39,8 +38,8 @@ export interface FeaturesDeps {
   agentSelected(): Promise<void>;
   chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
-  /** Posts to the chat view (the review's "files changed" strip). */
-  postToChat(message: HostToWebview): void;
+  /** Where the review posts to the chat's views (the "files changed" strip, the checkpoints). */
+  chatPosts: ChatPosts;
   /** Where sign-in, the strip and the checkpoints register the chat's messages they own. */
   chatHandlers: ChatHandlers;
   /** Shows the chat with the caret in its composer. */
@@ -68,7 +67,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn'), (value) =>
       withMaskedLabels(value as StoredReview, (label) => maskText(label, agents.secretRules())),
     ),
-    post: deps.postToChat,
+    posts: deps.chatPosts,
   });
   const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
   return {

@@ -61,6 +61,8 @@ export interface ChatViewDeps {
   multiRootWindow(): boolean;
   /** Where what the user did in the view goes (everything but the view's own flow control and paging). */
   router: Pick<ChatRouter, 'dispatch'>;
+  /** The user did something in the view (its surface becomes the active one). */
+  interacted?(): void;
   log(line: string): void;
 }
 
@@ -148,6 +150,7 @@ export class ChatView implements Disposable {
       this.coalescer.applied(message.seq);
       return;
     }
+    this.deps.interacted?.();
     this.deps.router.dispatch(message, this.sender).catch((error: unknown) => this.host.showError(describeError(error)));
   }
 
