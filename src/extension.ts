@@ -49,6 +49,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     chooseAgent: sessions.chooseAgent,
     showChat: chat.showChat,
     focusChat: chat.focusChat,
+    history: chat.history,
+    chatView: chat.provider,
     postToChat: (message) => chat.provider.post(message),
   });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });

@@ -57,6 +57,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private followedOpening = false;
   /** The last list of open sessions posted (JSON): an unchanged list is not posted again. */
   private sentSessions: string | undefined;
+  private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
+  /** The view came on screen or went (see isVisible). */
+  readonly onDidChangeVisibility = this.visibilityEmitter.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -68,6 +71,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(options.secretRules));
     this.terminalPosts = new TerminalOutputPoster(options.terminals, (message) => this.post(message), options.secretRules);
     this.disposables.push(
+      this.visibilityEmitter,
       shown.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),
       shown.onDidChangeSession((session) => this.follow(session)),
       sessions.onDidChangeSessions(() => this.sessionsChanged()),
@@ -91,12 +95,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, this.disposables);
     // A retained view says `ready` once: coming back on screen, it gets what it missed while hidden.
     view.onDidChangeVisibility(() => this.visibilityChanged(view), undefined, this.disposables);
+    this.visibilityEmitter.fire(view.visible);
     view.onDidDispose(
       () => {
         if (this.view === view) {
           this.view = undefined;
           this.ready = false;
           this.outbox.closed(true);
+          this.visibilityEmitter.fire(false);
         }
       },
       undefined,
@@ -171,7 +177,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private visibilityChanged(view: vscode.WebviewView): void {
-    if (this.view !== view || !this.ready) return;
+    if (this.view !== view) return;
+    this.visibilityEmitter.fire(view.visible);
+    if (!this.ready) return;
     if (view.visible) this.outbox.opened(false);
     else this.outbox.closed();
   }

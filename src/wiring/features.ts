@@ -19,6 +19,10 @@ import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
 import { maskText } from '../shared/secretText';
+import type { SessionHistory } from '../history/vscode/sessionHistory';
+import { readAgents } from '../config/agentSettings';
+import { type ChatVisibility, sideBarOnScreen } from '../threads/onScreen';
+import { registerThreads } from '../threads/vscode/registerThreads';
 
 export interface FeaturesWiring {
   follow: FollowAgent;
@@ -42,6 +46,10 @@ export interface FeaturesDeps {
   postToChat(message: HostToWebview): void;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
+  /** The session history (the Threads view lists its recent sessions). */
+  history: SessionHistory;
+  /** The side-bar chat's view (on screen or not). */
+  chatView: ChatVisibility;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
@@ -67,6 +75,19 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     post: deps.postToChat,
   });
   const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
+  const onScreen = sideBarOnScreen(deps.chatView, shown);
+  const threads = registerThreads({
+    sessions,
+    onDidChangeAgent: parts.pool.onDidChangeSummary,
+    shown,
+    onScreen,
+    history: deps.history,
+    review: review.api.service,
+    agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
+    mask: (text) => maskText(text, agents.secretRules()),
+    showChat: deps.showChat,
+    log: log.of('threads', 'warn'),
+  });
   return {
     follow: following.follow,
     picks: palette.picks,
@@ -79,6 +100,8 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,
+      ...threads,
+      onScreen,
       new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
     ],
   };
