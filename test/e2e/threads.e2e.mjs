@@ -22,7 +22,7 @@ async function send(chat, text, answer) {
   await input.fill(text);
   await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
   await input.press('Enter');
-  await waitForLocator(chat.locator('[role="log"]').getByText(answer), `"${answer}" after "${text}"`);
+  await waitForLocator(chat.locator('[role="log"]').getByText(answer).first(), `"${answer}" after "${text}"`);
 }
 
 function threadsPane(page) {
