@@ -51,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     focusChat: chat.focusChat,
     chatPosts: chat.views,
     chatHandlers: chat.chatHandlers,
+    history: chat.history,
+    onScreen: chat.views.screen,
   });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });
   context.subscriptions.push(

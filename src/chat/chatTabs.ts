@@ -129,7 +129,7 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     this.tabs.set(panel, surface);
     const subscriptions = [
       surfaces.add(surface),
-      views.add({ surface, post: (message) => shownView.post(message), get isVisible() { return shownView.isVisible; } }),
+      views.add({ surface, post: (message) => shownView.post(message), get isVisible() { return shownView.isVisible; }, onDidChangeVisibility: shownView.onDidChangeVisibility }),
       feeds,
       surface.onDidChangeSession(() => keepTitle()),
       registry.onDidChangeSessions(() => keepTitle()),

@@ -1,7 +1,7 @@
 // Every chat view of the window (the side bar's and each tab's), each showing one surface: where the features'
 // posts go (every view, the views that show a session, the active surface's view) and whether a session is on
 // screen (a view that shows it is visible: its requests need no notification).
-import type { Disposable } from 'vscode-jsonrpc/node';
+import { Emitter, type Disposable, type Event } from 'vscode-jsonrpc/node';
 import type { ChatPosts, ChatSender } from '../session/chatHandlers';
 import type { Session } from '../session/session';
 import type { SurfaceSessions } from '../session/surfaceSessions';
@@ -13,21 +13,40 @@ import type { ChatSurfaces } from './chatSurfaces';
 export interface ChatViewSlot extends ChatSender {
   readonly surface: SurfaceSessions;
   readonly isVisible: boolean;
+  readonly onDidChangeVisibility: Event<boolean>;
 }
 
 export class ChatViews implements ChatPosts {
   private readonly slots: ChatViewSlot[] = [];
+  private readonly screenEmitter = new Emitter<void>();
+  private readonly subscription: Disposable;
+  /** Which sessions are on screen, by key (the Threads view's "unread"). */
+  readonly screen: { isOnScreen(key: SessionKey): boolean; readonly onDidChange: Event<void> } = {
+    isOnScreen: (key) => this.slots.some((slot) => slot.isVisible && slot.surface.currentKey === key),
+    onDidChange: this.screenEmitter.event,
+  };
 
-  constructor(private readonly surfaces: ChatSurfaces) {}
+  constructor(private readonly surfaces: ChatSurfaces) {
+    this.subscription = surfaces.onDidChangeShown(() => this.screenEmitter.fire());
+  }
 
   add(slot: ChatViewSlot): Disposable {
     this.slots.push(slot);
+    const visibility = slot.onDidChangeVisibility(() => this.screenEmitter.fire());
+    this.screenEmitter.fire();
     return {
       dispose: () => {
+        visibility.dispose();
         const index = this.slots.indexOf(slot);
         if (index >= 0) this.slots.splice(index, 1);
+        this.screenEmitter.fire();
       },
     };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.screenEmitter.dispose();
   }
 
   broadcast(message: HostToWebview): void {

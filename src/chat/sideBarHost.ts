@@ -45,13 +45,16 @@ export class SideBarChat implements vscode.WebviewViewProvider, vscode.Disposabl
   /** What was posted while there was no view, for the next one. */
   private readonly waiting = new HeldMessages();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
+  /** The side-bar chat came on screen or went (also when its view is resolved again). */
+  readonly onDidChangeVisibility = this.visibilityEmitter.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly surface: SurfaceSessions,
     private readonly deps: ChatViewDeps,
   ) {
-    this.disposables.push(deps.sessions.onDidChangeSessions(() => this.showBadge()));
+    this.disposables.push(this.visibilityEmitter, deps.sessions.onDidChangeSessions(() => this.showBadge()));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -63,6 +66,8 @@ export class SideBarChat implements vscode.WebviewViewProvider, vscode.Disposabl
     // The new view holds them until its document is ready.
     for (const message of this.waiting.take()) chat.post(message);
     this.showBadge();
+    chat.onDidChangeVisibility((visible) => this.visibilityEmitter.fire(visible), undefined, this.disposables);
+    this.visibilityEmitter.fire(chat.isVisible);
     view.onDidDispose(
       () => {
         if (this.chat !== chat) return;

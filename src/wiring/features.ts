@@ -19,6 +19,10 @@ import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
 import { maskText } from '../shared/secretText';
+import type { SessionHistory } from '../history/vscode/sessionHistory';
+import { readAgents } from '../config/agentSettings';
+import type { OnScreen } from '../threads/onScreen';
+import { registerThreads } from '../threads/vscode/registerThreads';
 
 export interface FeaturesWiring {
   follow: FollowAgent;
@@ -44,6 +48,10 @@ export interface FeaturesDeps {
   chatHandlers: ChatHandlers;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
+  /** The session history (the Threads view lists its recent sessions). */
+  history: SessionHistory;
+  /** Which sessions a chat view on screen shows (the Threads view's "unread"). */
+  onScreen: OnScreen;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
@@ -70,6 +78,19 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     posts: deps.chatPosts,
   });
   const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
+  const threads = registerThreads({
+    sessions,
+    onDidChangeAgent: parts.pool.onDidChangeSummary,
+    // A click shows the session in the side-bar chat; Close closes it.
+    shown: { show: (key) => surfaces.sideBar.show(key), close: (key) => starter.close(key) },
+    onScreen: deps.onScreen,
+    history: deps.history,
+    review: review.api.service,
+    agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
+    mask: (text) => maskText(text, agents.secretRules()),
+    showChat: deps.showChat,
+    log: log.of('threads', 'warn'),
+  });
   return {
     follow: following.follow,
     picks: palette.picks,
@@ -85,6 +106,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       signIn.auth.chatHandlers(deps.chatHandlers),
       review.api.strip.chatHandlers(deps.chatHandlers),
       review.api.checkpoints.chatHandlers(deps.chatHandlers),
+      ...threads,
       new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
     ],
   };

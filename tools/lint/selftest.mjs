@@ -56,6 +56,11 @@ const cases = [
   ['src/auth/vscode/probe.ts', "import type { ChatSurface } from '../../chat/chatSurface';\nexport type S = ChatSurface;", ['import/no-restricted-paths']],
   ['src/auth/vscode/probe.ts', "import * as vscode from 'vscode';\nimport * as methods from '../../acp/authMethods';\nexport const a = [vscode, methods];", []],
   ['src/policy/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  // src/threads: only src/history, src/session and src/shared; its glue in vscode/.
+  ['src/threads/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  ['src/threads/vscode/probe.ts', "import type { ReviewService } from '../../review/vscode/reviewService';\nexport type R = ReviewService;", ['import/no-restricted-paths']],
+  ['src/threads/probe.ts', "import type { ThreadsTree } from './vscode/threadsTree';\nexport type T = ThreadsTree;", ['import/no-restricted-paths']],
+  ['src/threads/vscode/probe.ts', "import * as vscode from 'vscode';\nimport { inRoots } from '../../history/historyBrowser';\nimport type { Session } from '../../session/session';\nexport type S = Session;\nexport const v = [vscode, inRoots];", []],
 ];
 
 const failures = [];

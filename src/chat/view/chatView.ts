@@ -109,6 +109,11 @@ export class ChatView implements Disposable {
     return !this.disposed && this.host.visible;
   }
 
+  /** The view came on screen or went. */
+  get onDidChangeVisibility(): Event<boolean> {
+    return this.host.onDidChangeVisibility;
+  }
+
   /** Posts to the view now when it is ready and on screen; otherwise holds it (see ViewOutbox) until it is. */
   post(message: HostToWebview): void {
     if (this.disposed) return;

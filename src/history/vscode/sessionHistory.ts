@@ -61,6 +61,9 @@ export class SessionHistory implements vscode.Disposable {
   private lastOpen = '';
   private restoreAttempted = false;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly recordsEmitter = new vscode.EventEmitter<void>();
+  /** The record of sessions changed (a session had a turn, closed, or was deleted). */
+  readonly onDidChangeRecords = this.recordsEmitter.event;
 
   constructor(private readonly deps: SessionHistoryDeps) {
     this.browser = new HistoryBrowser({
@@ -89,6 +92,11 @@ export class SessionHistory implements vscode.Disposable {
 
   records(): SessionRecord[] {
     return readSessionRecords(this.deps.recordStore.get());
+  }
+
+  private setRecords(records: SessionRecord[]): void {
+    this.deps.recordStore.set(records);
+    this.recordsEmitter.fire();
   }
 
   openRecords(): OpenRecord[] {
@@ -142,7 +150,7 @@ export class SessionHistory implements vscode.Disposable {
     const open = this.deps.sessions.find(agentId, sessionId);
     if (open) await this.deps.starter.close(open.key);
     if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
-    this.deps.recordStore.set(forgetRecord(this.records(), { agentId, sessionId }));
+    this.setRecords(forgetRecord(this.records(), { agentId, sessionId }));
     this.deps.transcripts.forget(agentId, sessionId);
     this.browser.forget({ agentId, sessionId });
   }
@@ -182,6 +190,7 @@ export class SessionHistory implements vscode.Disposable {
   dispose(): void {
     this.deps.transcripts.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
+    this.recordsEmitter.dispose();
   }
 
   /** The request with the conversation's local copy, when one is kept (its agent cannot load it). */
@@ -206,7 +215,7 @@ export class SessionHistory implements vscode.Disposable {
         changed = true;
       }
     }
-    if (changed) this.deps.recordStore.set(records);
+    if (changed) this.setRecords(records);
     // Until the sessions of the last window were brought back (or that was tried), their record is kept as it is.
     if (this.restoreAttempted) await this.saveOpen();
   }
@@ -214,7 +223,7 @@ export class SessionHistory implements vscode.Disposable {
   /** A closing session is recorded as it is now (the list's change comes after it is gone). */
   private sessionClosed(open: OpenSession): void {
     const records = this.recorded(this.records(), open);
-    if (records) this.deps.recordStore.set(records);
+    if (records) this.setRecords(records);
   }
 
   /** The record with this session's title and time, or undefined when nothing changed (or nothing was said yet). */

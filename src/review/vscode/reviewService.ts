@@ -51,7 +51,11 @@ export function promptLabel(content: readonly ContentBlock[]): string {
  * pending changes stay reviewable; two agents that both call a session "1" are two conversations.
  */
 function conversationOf(open: OpenSession): string {
-  return `${open.agent.definition.id}\u0000${open.session.sessionId}`;
+  return conversationId(open.agent.definition.id, open.session.sessionId);
+}
+
+function conversationId(agentId: string, sessionId: string): string {
+  return `${agentId}\u0000${sessionId}`;
 }
 
 export class ReviewService implements vscode.Disposable {
@@ -147,6 +151,11 @@ export class ReviewService implements vscode.Disposable {
   /** An open session's ledger. */
   ledgerOf(sessionKey: SessionKey): ChangeLedger | undefined {
     return this.live.get(sessionKey)?.changes.ledger;
+  }
+
+  /** How many files of a conversation (an agent's session id) wait for review, its sessions open or closed. */
+  pendingCountOf(agentId: string, sessionId: string): number {
+    return this.byConversation.get(conversationId(agentId, sessionId))?.ledger.pending().length ?? 0;
   }
 
   /** Whether the review still holds on to an open session (its turn observer and transcript); false once it closed. */

@@ -1,15 +1,7 @@
 // How the header's status looks: the host's words (src/shared/headerStatus.ts) with an icon, and the elapsed time
 // beside "Working". Pure.
 import type { HeaderState, HeaderStatusView } from '../../../src/shared/headerStatus';
-
-/** How long something took or has been going on: "0 s", "42 s", "1 min 05 s", "1 h 02 min". */
-export function elapsedLabel(ms: number): string {
-  const seconds = Math.max(0, Math.floor(Number.isFinite(ms) ? ms / 1000 : 0));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
+import { elapsedLabel } from '../../../src/shared/elapsedLabel';
 
 /** The phase of the shown session's turn a state tells of (the header's `data-turn-phase`), if any. */
 export type TurnPhase = 'working' | 'waiting' | 'stopping' | 'notStopping' | 'failed';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { composerPlaceholder, onboardingFor } from '../../../../webview-ui/src/logic/onboarding';
 import { plainWords, spokenText } from '../../../../webview-ui/src/logic/spokenText';
-import { elapsedLabel, statusLook, statusTicks } from '../../../../webview-ui/src/logic/turnStatus';
+import { elapsedLabel } from '../../../../src/shared/elapsedLabel';
+import { statusLook, statusTicks } from '../../../../webview-ui/src/logic/turnStatus';
 
 describe('the turn in the header', () => {
   it('says elapsed time in seconds, then minutes, then hours', () => {
