@@ -35,7 +35,8 @@ export function registerCommands({ surfaces, starter, traffic, agentSelected, ne
       reportErrors(async () => {
         await agentSelected();
         await newSession();
-        await vscode.commands.executeCommand('acp.chat.focus');
+        // The new session is on the active surface: the side-bar chat comes up unless a chat tab is the active one.
+        if (surfaces.current() === surfaces.sideBar) await vscode.commands.executeCommand('acp.chat.focus');
       }),
     ),
     vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(async () => surfaces.current().session?.cancel())),
