@@ -7,14 +7,45 @@ import { ChatView } from '../../../src/chat/view/chatView';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import type { ChatSender } from '../../../src/session/chatHandlers';
 import type { SurfaceSessions } from '../../../src/session/surfaceSessions';
+import { ChatSurface } from '../../../src/chat/chatSurface';
 import { secretRules } from '../../../src/shared/secretText';
 import { SessionKeys } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { FakeHost, FakeSurface } from '../helpers/fakeChatHost';
-
-const sender = (posted: HostToWebview[] = []): ChatSender => ({ surface: new FakeSurface(), post: (message) => posted.push(message) });
+import { FakeHost } from '../helpers/fakeChatHost';
 
 describe('chat router', () => {
+  let parts: SessionParts;
+  const views: ChatView[] = [];
+  const made: ChatSurface[] = [];
+
+  beforeEach(() => {
+    parts = createSessionParts({
+      createRuntime: () => {
+        throw new Error('no agent runs in this test');
+      },
+      cwd: () => process.cwd(),
+      roots: () => [process.cwd()],
+      features: NO_CLIENT_FEATURES,
+      log: () => undefined,
+    });
+  });
+
+  afterEach(async () => {
+    views.splice(0).forEach((view) => view.dispose());
+    made.splice(0).forEach((surface) => surface.dispose());
+    await disposeSessionParts(parts);
+  });
+
+  /** A chat tab's surface. */
+  function newSurface(): ChatSurface {
+    const surface = new ChatSurface(parts.pool, parts.registry, { name: `tab ${made.length + 1}`, followsSelectedAgent: false });
+    made.push(surface);
+    return surface;
+  }
+
+  /** A sender as a palette command is one (no view): its answers are listed. */
+  const sender = (posted: HostToWebview[] = []): ChatSender => ({ surface: newSurface(), post: (message) => posted.push(message) });
+
   it('gives each message type one owner; a second one is refused until the first lets go', async () => {
     const router = new ChatRouter(() => undefined);
     const heard: string[] = [];
@@ -47,26 +78,6 @@ describe('chat router', () => {
   });
 
   describe('with two chat views', () => {
-    let parts: SessionParts;
-    const views: ChatView[] = [];
-
-    beforeEach(() => {
-      parts = createSessionParts({
-        createRuntime: () => {
-          throw new Error('no agent runs in this test');
-        },
-        cwd: () => process.cwd(),
-        roots: () => [process.cwd()],
-        features: NO_CLIENT_FEATURES,
-        log: () => undefined,
-      });
-    });
-
-    afterEach(async () => {
-      views.splice(0).forEach((view) => view.dispose());
-      await disposeSessionParts(parts);
-    });
-
     function open(router: ChatRouter, surface: SurfaceSessions): FakeHost {
       const host = new FakeHost();
       const view = new ChatView(host, surface, {
@@ -90,8 +101,8 @@ describe('chat router', () => {
         surfaces.push(from.surface);
         from.post({ type: 'fileResults', requestId: message.requestId, files: [] });
       });
-      const surfaceA = new FakeSurface();
-      const surfaceB = new FakeSurface();
+      const surfaceA = newSurface();
+      const surfaceB = newSurface();
       const a = open(router, surfaceA);
       const b = open(router, surfaceB);
       const fromA = a.posted.length;

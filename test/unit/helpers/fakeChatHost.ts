@@ -1,12 +1,9 @@
-// A chat view's host and surface for unit tests: a webview as the view sees it (what it was posted, the user's side of
-// ready, visibility and messages) and a surface whose shown session the test switches.
+// A chat view's host for unit tests: a webview as the view sees it (what it was posted, the user's side of ready,
+// visibility and messages).
 import { Emitter } from 'vscode-jsonrpc/node';
 import type { ChatViewHost } from '../../../src/chat/view/chatView';
-import type { SurfaceSessions } from '../../../src/session/surfaceSessions';
-import type { Session } from '../../../src/session/session';
-import type { OpenSession } from '../../../src/session/sessionRegistry';
 import { unpackFromHost } from '../../../src/shared/entryWire';
-import type { AgentSummary, HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 
 /** A webview as the view sees it: what it was posted, and the user's side (ready, visibility, messages). */
 export class FakeHost implements ChatViewHost {
@@ -60,39 +57,5 @@ export class FakeHost implements ChatViewHost {
         resolve(message as Extract<HostToWebview, { type: T }>);
       });
     });
-  }
-}
-
-/** A surface that shows one session, switched by the test. */
-export class FakeSurface implements SurfaceSessions {
-  private displayed: OpenSession | undefined;
-  private readonly sessionEmitter = new Emitter<Session | undefined>();
-  private readonly agentEmitter = new Emitter<AgentSummary>();
-  readonly onDidChangeSession = this.sessionEmitter.event;
-  readonly onDidChangeAgent = this.agentEmitter.event;
-  readonly agent: AgentSummary = { id: 'hello', name: 'Hello', status: 'ready' };
-  readonly name = 'fake surface';
-  readonly starting = undefined;
-  readonly onDidChangeStarting = new Emitter<undefined>().event;
-
-  get shown(): OpenSession | undefined {
-    return this.displayed;
-  }
-  shownAgent(): undefined {
-    return undefined;
-  }
-  show(): void {
-    throw new Error('The fake surface shows what the test gives it (showOpen).');
-  }
-
-  get session(): Session | undefined {
-    return this.displayed?.session;
-  }
-  get currentKey(): OpenSession['key'] | undefined {
-    return this.displayed?.key;
-  }
-  showOpen(open: OpenSession): void {
-    this.displayed = open;
-    this.sessionEmitter.fire(open.session);
   }
 }

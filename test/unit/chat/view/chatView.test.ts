@@ -12,12 +12,13 @@ import { NO_CLIENT_FEATURES } from '../../../../src/acp/clientRequests';
 import { createSessionParts, disposeSessionParts, SessionParts } from '../../../../src/chat/sessionParts';
 import { ChatRouter } from '../../../../src/chat/chatRouter';
 import { ChatView, ChatViewDeps } from '../../../../src/chat/view/chatView';
+import { ChatSurface } from '../../../../src/chat/chatSurface';
 import type { SurfaceSessions } from '../../../../src/session/surfaceSessions';
 import type { AgentDefinition } from '../../../../src/config/agentDefinitions';
 import type { OpenSession } from '../../../../src/session/sessionRegistry';
 import { secretRules } from '../../../../src/shared/secretText';
 import type { HostToWebview, WebviewToHost } from '../../../../src/shared/webviewProtocol';
-import { FakeHost, FakeSurface } from '../../helpers/fakeChatHost';
+import { FakeHost } from '../../helpers/fakeChatHost';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -27,6 +28,7 @@ describe('a chat view over its host', function () {
   let dir: string;
   let parts: SessionParts;
   let views: ChatView[];
+  let surfaces: ChatSurface[];
   let actions: WebviewToHost[];
 
   function viewOf(surface: SurfaceSessions, host = new FakeHost()): { view: ChatView; host: FakeHost } {
@@ -47,6 +49,13 @@ describe('a chat view over its host', function () {
     return { view, host };
   }
 
+  /** A chat tab's surface (bound to the session it shows). */
+  function newSurface(): ChatSurface {
+    const made = new ChatSurface(parts.pool, parts.registry, { name: `tab ${surfaces.length + 1}`, followsSelectedAgent: false });
+    surfaces.push(made);
+    return made;
+  }
+
   /** An open session of the scripted agent that answered one prompt (its user message and the answer). */
   async function answered(text: string): Promise<OpenSession> {
     const open = await parts.registry.create(parts.pool.selected!);
@@ -57,6 +66,7 @@ describe('a chat view over its host', function () {
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-chatview-'));
     views = [];
+    surfaces = [];
     actions = [];
     parts = createSessionParts({
       createRuntime: (definition) =>
@@ -79,14 +89,15 @@ describe('a chat view over its host', function () {
 
   afterEach(async () => {
     views.forEach((view) => view.dispose());
+    surfaces.forEach((made) => made.dispose());
     await disposeSessionParts(parts);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('posts nothing before its document is ready, then a snapshot of its own surface, the sessions and the parts', async () => {
     const x = await answered('one');
-    const surface = new FakeSurface();
-    surface.showOpen(x);
+    const surface = newSurface();
+    surface.show(x.key);
     const { host } = viewOf(surface);
     assert.deepEqual(host.posted, [], 'a document that is not ready yet gets nothing');
     host.send({ type: 'ready' });
@@ -100,8 +111,8 @@ describe('a chat view over its host', function () {
 
   it('a view that is ready off screen gets its snapshot when it comes on screen', async () => {
     const x = await answered('one');
-    const surface = new FakeSurface();
-    surface.showOpen(x);
+    const surface = newSurface();
+    surface.show(x.key);
     const host = new FakeHost();
     host.visible = false;
     viewOf(surface, host);
@@ -113,8 +124,8 @@ describe('a chat view over its host', function () {
 
   it('gets patches only while on screen, and a snapshot with what it missed when it comes back', async () => {
     const x = await answered('one');
-    const surface = new FakeSurface();
-    surface.showOpen(x);
+    const surface = newSurface();
+    surface.show(x.key);
     const { host } = viewOf(surface);
     host.send({ type: 'ready' });
     const before = host.posted.length;
@@ -139,10 +150,10 @@ describe('a chat view over its host', function () {
   it('answers loadOlder and resendEntry only for the session its own surface shows', async () => {
     const x = await answered('one');
     const y = await answered('two');
-    const a = new FakeSurface();
-    const b = new FakeSurface();
-    a.showOpen(x);
-    b.showOpen(y);
+    const a = newSurface();
+    const b = newSurface();
+    a.show(x.key);
+    b.show(y.key);
     const viewA = viewOf(a).host;
     const viewB = viewOf(b).host;
     viewA.send({ type: 'ready' });
@@ -180,12 +191,12 @@ describe('a chat view over its host', function () {
   it('follows its surface to another session with a snapshot, and ends with its host', async () => {
     const x = await answered('one');
     const y = await answered('two');
-    const surface = new FakeSurface();
-    surface.showOpen(x);
+    const surface = newSurface();
+    surface.show(x.key);
     const { view, host } = viewOf(surface);
     host.send({ type: 'ready' });
     const from = host.posted.length;
-    surface.showOpen(y);
+    surface.show(y.key);
     const snapshot = await host.waitFor('snapshot', from);
     assert.equal(snapshot.session?.sessionKey, y.key);
 
@@ -193,12 +204,12 @@ describe('a chat view over its host', function () {
     assert.equal(view.isVisible, false, 'a view whose host is gone is not on screen');
     const closed = host.posted.length;
     view.post({ type: 'focusComposer' });
-    surface.showOpen(x);
+    surface.show(x.key);
     assert.deepEqual(host.typesSince(closed), [], 'nothing is posted to a host that is gone');
   });
 
   it('shows the host an error when what the user did failed', async () => {
-    const surface = new FakeSurface();
+    const surface = newSurface();
     const host = new FakeHost();
     const router = new ChatRouter(() => undefined);
     router.handle(['newSession'], () => Promise.reject(new Error('That session is not open any more.')));
