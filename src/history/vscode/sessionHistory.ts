@@ -113,7 +113,7 @@ export class SessionHistory implements vscode.Disposable {
     return vscode.Disposable.from(
       handlers.handle(['showHistory'], () => this.showHistory()),
       handlers.handle(['moreHistory'], () => this.moreHistory()),
-      handlers.handle(['openHistorySession'], (message) => this.open(message.agentId, message.sessionId)),
+      handlers.handle(['openHistorySession'], (message, from) => this.open(message.agentId, message.sessionId, from.surface)),
       handlers.handle(['deleteHistorySession'], (message) => this.delete(message.agentId, message.sessionId)),
     );
   }
@@ -126,13 +126,14 @@ export class SessionHistory implements vscode.Disposable {
     return this.browser.more();
   }
 
-  async open(agentId: string, sessionId: string): Promise<void> {
+  /** Brings a session of the list back and shows it on `surface` (the one whose history list it was picked from). */
+  async open(agentId: string, sessionId: string, surface: SurfaceSessions = this.deps.shown): Promise<void> {
     const record = this.records().find((item) => item.agentId === agentId && item.sessionId === sessionId);
     const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
       const title = listed?.title ?? record?.title;
-      await this.deps.starter.openFromHistory(this.deps.shown, { ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
+      await this.deps.starter.openFromHistory(surface, { ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
     } catch (error) {
       // Closed by the user while it was loading: what they wanted.
       if (!(error instanceof SessionAbandonedError)) throw error;
