@@ -1,5 +1,6 @@
 // Helpers for the review suites: wait until the change ledger shows what a test expects, and answer the
 // review's dialogs.
+import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Checkpoint, PendingFile } from '../../../src/review/changeLedger';
 import type { RestorePlan } from '../../../src/review/restorePlan';
@@ -68,11 +69,19 @@ export class TestReviewUserInterface implements ReviewUserInterface {
   }
 }
 
-/** Resolves once the workspace snapshot holds `text` for `file` (the watcher has seen a file a test just wrote). */
+/** Whether one of the folders the review watches holds `file`. */
+function watched(api: AcpExtensionApi, file: string): boolean {
+  return api.review.service.watches.watched.some((root) => file.startsWith(root + path.sep));
+}
+
+/**
+ * Resolves once the review will compare `file` with `text`: the snapshot of texts seen holds it (the watcher has seen
+ * a file a test just wrote), or no folder in use holds it (the scan or the git tree taken when a session uses it reads it).
+ */
 export function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
   const { snapshot, disk } = api.review.service;
   return new Promise<void>((resolve, reject) => {
-    if (snapshot.get(file) === text) return resolve();
+    if (snapshot.get(file) === text || !watched(api, file)) return resolve();
     const timer = setTimeout(() => {
       subscription.dispose();
       reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the watcher to see ${file}; the snapshot holds ${JSON.stringify(snapshot.get(file))}`));
