@@ -20,6 +20,8 @@ export interface Baselines {
   existingUnder(folder: string): string[] | Promise<string[]>;
   /** Records what the file holds now (`null`: it is gone; `undefined`: it exists, its text is not kept). */
   set(file: string, text: DiskText): void;
+  /** The file changed while no agent was at work: records what it holds now, as far as the next turn needs it. */
+  follow(file: string, text: DiskText): void | Promise<void>;
   /** Reads the file now, under the size cap. */
   read(file: string): Promise<DiskText>;
 }

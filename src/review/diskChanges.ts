@@ -101,8 +101,11 @@ export class DiskChanges {
       if (known === undefined && now === null) this.snapshot.set(file, null);
       return;
     }
+    if (!atWork) {
+      await this.snapshot.follow(file, now);
+      return;
+    }
     this.snapshot.set(file, now);
-    if (!atWork) return;
     if (now === undefined) {
       this.log(`${file} changed but is not text or is too large to review`);
       return;

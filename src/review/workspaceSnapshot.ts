@@ -94,6 +94,10 @@ export class WorkspaceSnapshot implements Baselines {
     return { text, exists: typeof text === 'string' || this.existsUnkept(file) };
   }
 
+  follow(file: string, text: DiskText): void {
+    this.set(file, text);
+  }
+
   /** Forgets what was seen of the file (a newer baseline holds it). */
   forget(file: string): void {
     const key = this.keyOf(file);

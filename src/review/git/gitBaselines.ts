@@ -121,6 +121,16 @@ export class GitBaselines implements Baselines {
     this.seen.set(file, text);
   }
 
+  /**
+   * In a repository git takes baselines of, the text is not kept (the tree taken when the next turn starts has it):
+   * only that the tree taken before, if any, is out of date for the file. Elsewhere the snapshot follows.
+   */
+  async follow(file: string, text: DiskText): Promise<void> {
+    const root = await this.deps.repositories.rootOf(file);
+    const covered = root !== undefined && (await this.gitRuns());
+    this.seen.set(file, covered && text !== null ? undefined : text);
+  }
+
   read(file: string): Promise<DiskText> {
     return this.seen.read(file);
   }

@@ -76,18 +76,21 @@ function watched(api: AcpExtensionApi, file: string): boolean {
 
 /**
  * Resolves once the review will compare `file` with `text`: the snapshot of texts seen holds it (the watcher has seen
- * a file a test just wrote), or no folder in use holds it (the scan or the git tree taken when a session uses it reads it).
+ * a file a test just wrote), or, in a git repository, the watcher has seen it (the git tree taken when the turn starts
+ * holds its text), or no folder in use holds it (the scan or the git tree taken when a session uses it reads it).
  */
-export function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
-  const { snapshot, disk } = api.review.service;
+export async function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
+  const { snapshot, disk, baselines } = api.review.service;
+  const inGit = await baselines.covers(path.dirname(file));
+  const knows = (): boolean => snapshot.get(file) === text || (inGit && text !== null && snapshot.existsUnkept(file)) || !watched(api, file);
   return new Promise<void>((resolve, reject) => {
-    if (snapshot.get(file) === text || !watched(api, file)) return resolve();
+    if (knows()) return resolve();
     const timer = setTimeout(() => {
       subscription.dispose();
       reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the watcher to see ${file}; the snapshot holds ${JSON.stringify(snapshot.get(file))}`));
     }, GIVE_UP_MS);
     const subscription = disk.onDidHandle(() => {
-      if (snapshot.get(file) === text) {
+      if (knows()) {
         clearTimeout(timer);
         subscription.dispose();
         resolve();

@@ -173,6 +173,20 @@ describe('review: baselines from git trees', () => {
     assert.equal(git(root, 'rev-list', '--count', REF), '1\n');
   });
 
+  it('changes while no agent is at work keep no text in a repository; the tree of the next turn has it', async () => {
+    const root = repository(folder('acp-gitbase-'), { 'a.txt': 'a\n' });
+    const { baselines, disk, session, seen } = start();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'x'.repeat(100_000));
+    write(root, { 'made.txt': 'by a build\n' });
+    await Promise.all([disk.event(path.join(root, 'a.txt'), 'change'), disk.event(path.join(root, 'made.txt'), 'create')]);
+    assert.deepEqual([seen.get(path.join(root, 'a.txt')), seen.existsUnkept(path.join(root, 'a.txt')), seen.get(path.join(root, 'made.txt'))], [undefined, true, undefined]);
+    await baselines.capture([root]);
+    session.turnStarted('go');
+    fs.writeFileSync(path.join(root, 'made.txt'), 'by the agent\n');
+    await disk.event(path.join(root, 'made.txt'), 'change');
+    assert.deepEqual(pending(session), [['made.txt', 'modified', 'by a build\n', 'by the agent\n']]);
+  });
+
   it('outside git the texts seen are the baselines (the bounded snapshot)', async () => {
     const plain = folder('acp-plainbase-');
     write(plain, { 'a.txt': 'alpha\n' });
