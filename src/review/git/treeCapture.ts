@@ -25,9 +25,17 @@ export interface CaptureResult {
 /** Who the capture commits are by (a repository without user.name would refuse them otherwise). */
 const IDENTITY = { GIT_AUTHOR_NAME: 'ACP Client', GIT_AUTHOR_EMAIL: 'acp-client@localhost', GIT_COMMITTER_NAME: 'ACP Client', GIT_COMMITTER_EMAIL: 'acp-client@localhost' };
 
-/** Where the repository's index is (a worktree's or a submodule's is not under `<root>/.git`). */
-async function indexPath(root: string, program: string): Promise<string> {
-  return path.resolve(root, await gitOutput(root, ['rev-parse', '--git-path', 'index'], {}, program));
+const indexPaths = new Map<string, Promise<string>>();
+
+/** Where the repository's index is (a worktree's or a submodule's is not under `<root>/.git`); asked once per repository. */
+function indexPath(root: string, program: string): Promise<string> {
+  let known = indexPaths.get(root);
+  if (!known) {
+    known = gitOutput(root, ['rev-parse', '--git-path', 'index'], {}, program).then((found) => path.resolve(root, found));
+    known.catch(() => indexPaths.delete(root));
+    indexPaths.set(root, known);
+  }
+  return known;
 }
 
 /** Submodule paths named in `.gitmodules` (absolute). */
@@ -71,9 +79,10 @@ export async function captureTree(root: string, ref: string, keepEarlier: boolea
       if (error.code !== 'ENOENT') throw error;
     });
     const env = { GIT_INDEX_FILE: index };
+    const earlier = keepEarlier ? runGit(root, ['rev-parse', '-q', '--verify', `${ref}^{commit}`], {}, program) : undefined;
     const embedded = await addAll(root, env, program);
     const tree = await gitOutput(root, ['write-tree'], { env }, program);
-    const previous = keepEarlier ? await runGit(root, ['rev-parse', '-q', '--verify', `${ref}^{commit}`], {}, program) : undefined;
+    const previous = await earlier;
     const parent = previous?.code === 0 ? ['-p', previous.stdout.trim()] : [];
     const commit = await gitOutput(root, ['commit-tree', tree, ...parent, '-m', 'ACP client: files before an agent turn'], { env: IDENTITY }, program);
     await gitOutput(root, ['update-ref', '-m', 'ACP client baseline', ref, commit], {}, program);
