@@ -20,6 +20,22 @@ import { useTestUserInterface } from './helpers/userInterface';
 const FILES = 70;
 const CHARS_PER_FILE = 1_000_000;
 
+/**
+ * Resolves once no session's agent is at work (an earlier test's turn ended less than its grace period ago would be
+ * credited with the files this test writes): the state is checked every 100 ms, for at most 20 s.
+ */
+function untilNobodyAtWork(service: ReviewService, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = (): void => {
+      if (service.disk.sessionAtWork(file) === undefined) return resolve();
+      if (Date.now() - started > 20_000) return reject(new Error('an agent is still at work after 20 s'));
+      setTimeout(check, 100);
+    };
+    check();
+  });
+}
+
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -33,6 +49,7 @@ describe('review: baselines from git objects', function () {
     // A session first, so the folder is watched while the repository is made (its files' events come in).
     const session = await suite.sessionWith('review');
     const folder = fs.mkdtempSync(path.join(workspaceRoot(), 'gitbig-it-'));
+    await untilNobodyAtWork(suite.api.review.service, folder);
     git(folder, 'init', '-q', '-b', 'main');
     git(folder, 'config', 'user.email', 'test@example.com');
     git(folder, 'config', 'user.name', 'Test');
@@ -68,7 +85,7 @@ describe('review: baselines from git objects', function () {
     });
     const kept = unpackReview(stored)
       .flatMap((item) => item.ledger.files)
-      .find((file) => file.path === target);
+      .find((file) => file.path === target && file.current === 'alpha\nBETA\n');
     assert.equal(kept?.baseline, undefined, 'no text stored for it');
     assert.match(kept?.baselineObject ?? '', /^[0-9a-f]{40}:target\.disk\.txt$/);
     const noSessions = { openSessions: [], onDidOpenSession: () => ({ dispose: () => undefined }) } as unknown as SessionRegistry;
