@@ -3,7 +3,7 @@
 // the scratch folder; measured in a child process (baselines/capture-measure.mjs) on the compiled sources (out/).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ratioFigure } from '../lib/figure.mjs';
+import { ratioFigure, valueFigure } from '../lib/figure.mjs';
 import { benchDir } from '../lib/paths.mjs';
 
 export const name = 'baselines';
@@ -26,7 +26,14 @@ export async function run({ rounds, quick, scratchDir, log }) {
         subject: result.capture,
         floor: result.status,
         budget: 1.5,
-        note: 'floor = git status --porcelain of the same repository in the same round (ten files edited and one added before each round, order alternating)',
+        note: 'what the prompt waits for: a copy of the index, git add -A into it, write-tree; floor = git status --porcelain of the same repository in the same round (ten files edited and one added before each round, order alternating)',
+      }),
+      valueFigure({
+        id: 'baselines.kept',
+        label: 'then until the ref keeps it (commit-tree on the previous capture, update-ref; after the prompt went)',
+        unit: 'ms',
+        samples: result.kept,
+        note: 'measured after the round (the wait left once the capture is done)',
       }),
     ],
     raw: result,

@@ -31,6 +31,8 @@ export interface GitBaselinesDeps {
 interface Repository {
   objects: GitObjects;
   capture?: Capture;
+  /** Settles when the ref keeps the last capture. */
+  kept?: Promise<unknown>;
 }
 
 export class GitBaselines implements Baselines {
@@ -67,6 +69,11 @@ export class GitBaselines implements Baselines {
       const nested = await this.captureOne(next);
       for (const inner of nested) if (!done.has(inner)) pending.add(inner);
     }
+  }
+
+  /** Resolves when every capture taken so far is kept by the ref. */
+  async kept(): Promise<void> {
+    await Promise.all([...this.repositories.values()].map((repository) => repository.kept));
   }
 
   async known(file: string): Promise<Known> {
@@ -173,8 +180,9 @@ export class GitBaselines implements Baselines {
   private async captureOne(root: string): Promise<string[]> {
     const repository = this.repositoryAt(root);
     try {
-      const { capture, nested } = await captureTree(root, this.deps.ref, this.deps.keepsEarlier(), this.deps.program);
+      const { capture, nested, kept } = await captureTree(root, this.deps.ref, this.deps.keepsEarlier(), this.deps.program);
       repository.capture = capture;
+      repository.kept = kept.catch((error: unknown) => this.deps.log(`The review could not keep the git tree of ${root} by a ref (git may prune it in some weeks): ${String(error)}`));
       // What was seen of this repository's files is in the tree now (a nested repository's files are not).
       await Promise.all(
         this.seen.seenUnder(root).map(async (file) => {

@@ -12,14 +12,17 @@ import { gitOutput, runGit } from './gitCommand';
 export interface Capture {
   /** The tree of the working tree. */
   tree: string;
-  /** The commit the ref points at. */
-  commit: string;
 }
 
 export interface CaptureResult {
   capture: Capture;
   /** Repositories nested in this one (absolute paths), which need a capture of their own. */
   nested: string[];
+  /**
+   * Settles when the ref points at a commit of the tree (the turn need not wait for it: git keeps new objects for
+   * weeks before it prunes unreachable ones). Commits of one repository are made in the order of the captures.
+   */
+  kept: Promise<string>;
 }
 
 /** Who the capture commits are by (a repository without user.name would refuse them otherwise). */
@@ -66,9 +69,31 @@ async function addAll(root: string, env: Record<string, string>, program: string
   throw new Error(`git add -A in ${root} failed: too many nested repositories without a commit`);
 }
 
+/** The last commit made per repository and ref, so that the next one is made after it. */
+const commits = new Map<string, Promise<unknown>>();
+
+/** Points `ref` at a commit of `tree`; with `keepEarlier`, its parent is the commit the ref pointed at before. */
+function keep(root: string, ref: string, tree: string, keepEarlier: boolean, program: string): Promise<string> {
+  const key = `${root}\0${ref}`;
+  const kept = (commits.get(key) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      const previous = keepEarlier ? await runGit(root, ['rev-parse', '-q', '--verify', `${ref}^{commit}`], {}, program) : undefined;
+      const parent = previous?.code === 0 ? ['-p', previous.stdout.trim()] : [];
+      const commit = await gitOutput(root, ['commit-tree', tree, ...parent, '-m', 'ACP client: files before an agent turn'], { env: IDENTITY }, program);
+      await gitOutput(root, ['update-ref', '-m', 'ACP client baseline', ref, commit], {}, program);
+      return commit;
+    });
+  commits.set(key, kept);
+  void kept.finally(() => {
+    if (commits.get(key) === kept) commits.delete(key);
+  });
+  return kept;
+}
+
 /**
- * Captures the working tree of the repository at `root` and points `ref` at it; with `parent`, the new commit keeps
- * the commit `ref` pointed at before (so its objects stay reachable).
+ * Captures the working tree of the repository at `root` and points `ref` at it (after the tree is given back); with
+ * `keepEarlier`, the new commit keeps the commit `ref` pointed at before (so its objects stay reachable).
  */
 export async function captureTree(root: string, ref: string, keepEarlier: boolean, program = 'git'): Promise<CaptureResult> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'acp-baseline-'));
@@ -79,15 +104,10 @@ export async function captureTree(root: string, ref: string, keepEarlier: boolea
       if (error.code !== 'ENOENT') throw error;
     });
     const env = { GIT_INDEX_FILE: index };
-    const earlier = keepEarlier ? runGit(root, ['rev-parse', '-q', '--verify', `${ref}^{commit}`], {}, program) : undefined;
     const embedded = await addAll(root, env, program);
     const tree = await gitOutput(root, ['write-tree'], { env }, program);
-    const previous = await earlier;
-    const parent = previous?.code === 0 ? ['-p', previous.stdout.trim()] : [];
-    const commit = await gitOutput(root, ['commit-tree', tree, ...parent, '-m', 'ACP client: files before an agent turn'], { env: IDENTITY }, program);
-    await gitOutput(root, ['update-ref', '-m', 'ACP client baseline', ref, commit], {}, program);
     const nested = [...new Set([...embedded, ...(await submodules(root))])];
-    return { capture: { tree, commit }, nested };
+    return { capture: { tree }, nested, kept: keep(root, ref, tree, keepEarlier, program) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

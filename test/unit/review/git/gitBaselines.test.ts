@@ -101,6 +101,7 @@ describe('review: baselines from git trees', () => {
     fs.writeFileSync(path.join(root, 'first.txt'), 'changed\n');
     await disk.event(path.join(root, 'first.txt'), 'change');
     assert.deepEqual(pending(session), [['first.txt', 'modified', 'first\n', 'changed\n']]);
+    await baselines.kept();
     assert.equal(git(root, 'rev-list', '--all', '--count'), '1\n', 'only the baseline commit, on the extension’s ref');
     assert.throws(() => git(root, 'rev-parse', '-q', '--verify', 'HEAD'), 'the branch still has no commit');
   });
@@ -167,9 +168,11 @@ describe('review: baselines from git trees', () => {
     const { baselines } = start({ keepsEarlier: () => needed });
     await baselines.capture([root]);
     await baselines.capture([root]);
+    await baselines.kept();
     assert.equal(git(root, 'rev-list', '--count', REF), '2\n');
     needed = false;
     await baselines.capture([root]);
+    await baselines.kept();
     assert.equal(git(root, 'rev-list', '--count', REF), '1\n');
   });
 
