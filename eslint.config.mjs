@@ -16,13 +16,14 @@
 //   src/review       src/editor, src/session, src/shared: the changes agents made, checkpoints, the inline review
 //   src/auth         src/acp, src/config, src/session, src/shared: signing in to agents
 //   src/demo         src/shared: the scripted agent, a program of its own that the extension only runs
+//   src/chat/view    no vscode: one chat view over the host its webview gives it (the hosts are in src/chat)
 //   webview-ui/src   src/shared: the chat webview (browser; no vscode, no node)
 //
 // src/auth, src/history, src/policy and src/review keep their VS Code glue in a `vscode/` folder: the rest of each
 // imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (the files,
 // terminals and diffs agents use, on src/acp; following the agent and plan files, on src/session), src/policy
 // (permission rules, on src/editor and src/session), src/composer, src/output, and the layers that put it all
-// together: src/chat, src/webview, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
+// together: src/chat, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
 //
 // Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
 // rule holds however deep the importing file sits and however the relative path is spelled (plain
@@ -154,6 +155,12 @@ export default tseslint.config(
     files: ['src/acp/**/*.ts', 'src/session/**/*.ts'],
     rules: {
       'no-restricted-imports': noVscode('src/acp and src/session run without VS Code (unit tests run them in plain node): take what they need through an interface the wiring fills.'),
+    },
+  },
+  {
+    files: ['src/chat/view/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noVscode('The chat view gets what it needs of its webview through ChatViewHost (unit tests drive it with a fake host): the hosts in src/chat import vscode.'),
     },
   },
   {

@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     clientServices,
     policy,
     agentSelected,
-    features: () => ({ auth: features.auth, inlineReview: features.review.inline, changes: features.review.strip, checkpoints: features.review.checkpoints }),
+    features: () => ({ inlineReview: features.review.inline, changes: features.review.strip, checkpoints: features.review.checkpoints }),
     newSession: () => features.newSession(),
   });
   const features = wireFeatures(context, {
@@ -49,7 +49,8 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     chooseAgent: sessions.chooseAgent,
     showChat: chat.showChat,
     focusChat: chat.focusChat,
-    postToChat: (message) => chat.provider.post(message),
+    chatPosts: chat.views,
+    chatHandlers: chat.chatHandlers,
   });
   const stopAll = shutdown({ history: chat.history, parts, clientServices, watchdog, warn: agents.warn });
   context.subscriptions.push(

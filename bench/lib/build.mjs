@@ -12,7 +12,7 @@ function run(command, args, log) {
 }
 
 export function ensureBuilt({ force = false, log }) {
-  const compiledMissing = ['extension', 'chat/sessionParts', 'webview/patchCoalescer'].some((m) => !existsSync(compiled(m)));
+  const compiledMissing = ['extension', 'chat/sessionParts', 'chat/view/patchCoalescer'].some((m) => !existsSync(compiled(m)));
   if (force || compiledMissing) run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'], log);
   const bundlesMissing = ['extension.js', 'demo-agent.js', 'webview.js', 'webview.css'].some((f) => !existsSync(path.join(distDir, f)));
   if (force || bundlesMissing) run(process.execPath, ['esbuild.mjs'], log);

@@ -6,7 +6,7 @@ import type { ClientCapabilities } from '../shared/acp';
 import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests';
 import { TERMINAL_OUTPUT_OPT_IN } from '../shared/agentTerminalMeta';
 
-/** What the chat view plugged into the host can show the user and answer (see webview/chatRenders.ts). */
+/** What the chat view plugged into the host can show the user and answer (see chat/view/chatRenders.ts). */
 export interface ChatRenders {
   elicitation: { form: boolean; url: boolean };
   compaction: boolean;

@@ -1,43 +1,31 @@
-// The chat view's controller: what the user does in the chat, routed to what it acts on. Every message about a
-// session names it (its SessionKey), and goes to that session, never to "the session shown now": a click on a
-// permission button of a session the chat stopped showing a moment ago still answers that session's request, or
-// nothing. The rest (new session, history, sign-in, links, the permission level) acts on the window.
+// The chat view's controller: what the user does in the chat that no feature owns (the composer, the history, the
+// review's strip and checkpoints, the permission level and sign-in register their own messages with the chat's
+// router), routed to what it acts on. Every message about a session names it (its SessionKey), and goes to that
+// session, never to "the session shown now": a click on a permission button of a session the chat stopped showing a
+// moment ago still answers that session's request, or nothing. The rest (new session, links, the agent's settings
+// and log, trust) acts on the window.
 import * as vscode from 'vscode';
-import type { AgentAuth } from '../auth/vscode/agentAuth';
-import type { ComposerHost } from '../composer/composerHost';
 import type { DiffView } from '../editor/diffView';
 import { copyText, openLink, openLocation } from '../editor/openFromChat';
 import type { SessionHistory } from '../history/vscode/sessionHistory';
-import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
 import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
-import type { ChangesStrip } from '../review/vscode/changesStrip';
-import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSession } from './shownSession';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
-import type { WebviewToHost } from '../shared/webviewProtocol';
-import { answerElicitation } from '../webview/elicitationHost';
+import type { ChatMessage, ChatSender } from '../session/chatHandlers';
+import { answerElicitation } from './elicitationHost';
 import { openSubagentTranscript } from './openSubagent';
-import type { SpilledTextApi } from '../webview/spilledText';
+import type { SpilledTextApi } from './spilledText';
 
 export interface ChatControllerDeps {
   sessions: SessionRegistry;
-  /** Which session the chat shows. */
-  shown: ShownSession;
-  composer: ComposerHost;
+  /** Starts and closes sessions for the surface a message came from. */
+  starter: SessionStarter;
   history: SessionHistory;
-  auth: AgentAuth;
-  policy: PermissionPolicy;
   inlineReview: InlineReviewApi;
-  /** The "files changed" strip above the composer. */
-  changes: Pick<ChangesStrip, 'handle'>;
-  /** "Restore checkpoint" on user messages. */
-  checkpoints: Pick<CheckpointsInChat, 'handle'>;
   diffView: DiffView;
   spilled: SpilledTextApi;
-  /** Waits until the configured agent is selected (settings read at activation or changed). */
-  agentSelected(): Promise<void>;
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
   /** The folders chat links and locations resolve against. */
@@ -48,23 +36,45 @@ export interface ChatControllerDeps {
   showAgentLog(agentId: string): boolean;
 }
 
+/** The messages the controller owns (registered with the chat's router by the wiring). */
+export const CHAT_CONTROLLER_TYPES = [
+  'cancel',
+  'permission',
+  'cancelSubagent',
+  'openSubagent',
+  'elicitation',
+  'openDiff',
+  'reviewInline',
+  'openFullMessage',
+  'openEarlierMessages',
+  'newSession',
+  'switchSession',
+  'closeSession',
+  'openAgentSettings',
+  'restartAgent',
+  'retryStart',
+  'dismissStart',
+  'retryPrompt',
+  'showAgentLog',
+  'pickAgent',
+  'runInstallCommand',
+  'manageTrust',
+  'openLink',
+  'openLocation',
+  'copyText',
+  'ready',
+] as const;
+
+export type ChatControllerMessage = ChatMessage<(typeof CHAT_CONTROLLER_TYPES)[number]>;
+
 export class ChatController {
   constructor(private readonly deps: ChatControllerDeps) {}
 
-  async handle(message: WebviewToHost): Promise<void> {
-    const { shown, composer, history, policy } = this.deps;
-    // A prompt hears back whatever happens (the composer keeps it until then).
-    if (message.type === 'prompt') return composer.prompt(message, () => this.deps.agentSelected());
-    await this.deps.agentSelected();
+  /** Acts on the message; what it does to "the session on screen" it does to the sender's surface. */
+  async handle(message: ChatControllerMessage, from: ChatSender): Promise<void> {
+    const { starter } = this.deps;
+    const surface = from.surface;
     switch (message.type) {
-      case 'setConfigOption':
-      case 'setMode':
-      case 'removeQueued':
-      case 'resumeQueue':
-        this.sessionNamed(message.sessionKey);
-        return composer.handle(message);
-      case 'searchFiles':
-        return composer.handle(message);
       case 'cancel':
         return this.sessionNamed(message.sessionKey).session.cancel();
       case 'permission':
@@ -83,18 +93,6 @@ export class ChatController {
         const { session } = this.sessionNamed(message.sessionKey);
         return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, this.deps.roots());
       }
-      case 'keepChanges':
-      case 'undoChanges':
-      case 'reviewChanges':
-        return this.deps.changes.handle(message);
-      case 'planRestore':
-      case 'restoreCheckpoint':
-      case 'undoRestore':
-        return this.deps.checkpoints.handle(message);
-      case 'loadOlder':
-      case 'resendEntry':
-        // The view provider answers these (it owns what the view was sent).
-        return;
       case 'openFullMessage':
         await this.deps.spilled.openFullMessage(message.sessionKey, message.entryId);
         return;
@@ -104,26 +102,18 @@ export class ChatController {
       case 'newSession':
         return this.deps.newSession();
       case 'switchSession':
-        return shown.show(message.key);
+        return surface.show(message.key);
       case 'closeSession':
-        return shown.close(message.key);
-      case 'showHistory':
-        return history.showHistory();
-      case 'moreHistory':
-        return history.moreHistory();
-      case 'openHistorySession':
-        return history.open(message.agentId, message.sessionId);
-      case 'deleteHistorySession':
-        return history.delete(message.agentId, message.sessionId);
+        return starter.close(message.key);
       case 'openAgentSettings':
         await vscode.commands.executeCommand('workbench.action.openSettings', 'acp.agents');
         return;
       case 'restartAgent':
-        return shown.restartAgent();
+        return starter.restartAgent(surface);
       case 'retryStart':
-        return shown.retryStart();
+        return starter.retryStart(surface);
       case 'dismissStart':
-        shown.dismissStart();
+        starter.dismissStart(surface);
         return;
       case 'retryPrompt':
         return this.retryPrompt(message.sessionKey, message.entryId);
@@ -136,8 +126,6 @@ export class ChatController {
       case 'runInstallCommand':
         await vscode.commands.executeCommand('acp.runInstallCommand');
         return;
-      case 'authenticate':
-        return this.deps.auth.signIn(message.methodId);
       case 'manageTrust':
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;
@@ -147,23 +135,21 @@ export class ChatController {
         return openLocation(message.path, message.line, this.deps.roots());
       case 'copyText':
         return copyText(message.text);
-      case 'setPermissionLevel':
-        return policy.setLevel(message.level);
       case 'ready':
-        return this.viewReady();
+        return this.viewReady(surface);
     }
   }
 
   /**
-   * The chat is on screen (the view provider sent it a snapshot): get the agent and a session going so the first
+   * The chat is on screen (the view sent it a snapshot): get the agent and a session going so the first
    * answer comes sooner.
    */
-  private async viewReady(): Promise<void> {
-    const { shown, history } = this.deps;
+  private async viewReady(surface: SurfaceSessions): Promise<void> {
+    const { starter, history } = this.deps;
     // The sessions open when the window went away come back first.
     if (vscode.workspace.isTrusted && (await history.restoreOnce())) return;
     // A failure (or a sign-in needed) shows in the chat.
-    await shown.startForView();
+    await starter.startForView(surface);
   }
 
   /** Sends again the user message of a session whose turn failed (its content as it was sent). */

@@ -1,11 +1,11 @@
-// Tells the chat what its header says (ShownSession.headerStatus) whenever that changes: the agent's status, the
+// Tells a chat surface's view what its header says (ChatSurface.headerStatus) whenever that changes: the agent's status, the
 // session shown, the start under way at once; the shown session's turn and what it waits for through the registry's
 // coalesced notice of session changes (at most one every ~50 ms, so a streamed flood costs nothing here). Posts only
 // real changes.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { HeaderStatusView } from '../shared/headerStatus';
 import type { SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSession } from './shownSession';
+import type { ChatSurface } from './chatSurface';
 
 export class HeaderStatusFeed {
   private readonly emitter = new Emitter<HeaderStatusView>();
@@ -14,7 +14,7 @@ export class HeaderStatusFeed {
   private last: string;
   private readonly subscriptions: { dispose(): void }[];
 
-  constructor(private readonly shown: ShownSession, registry: SessionRegistry) {
+  constructor(private readonly shown: ChatSurface, registry: SessionRegistry) {
     this.last = JSON.stringify(shown.headerStatus);
     this.subscriptions = [
       shown.onDidChangeAgent(() => this.update()),

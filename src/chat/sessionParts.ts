@@ -1,19 +1,25 @@
 // What the panel's sessions are made of, put together: the running agents (AgentPool), the open sessions over them
-// (SessionRegistry), and which one the chat shows (ShownSession) over both.
+// (SessionRegistry), what the user does to an agent (AgentActions), the chat surfaces and which session each shows
+// (ChatSurfaces), and the starter that starts sessions for a surface (ChatStarter).
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
 import { AgentPool } from '../session/agentPool';
-import type { Event } from 'vscode-jsonrpc/node';
-import type { Session } from '../session/session';
-import { OpenSession, SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
-import { ShownSession } from './shownSession';
+import { SessionRegistry, SessionRegistryDeps } from '../session/sessionRegistry';
+import { ChatSurface } from './chatSurface';
+import { ChatSurfaces } from './chatSurfaces';
+import { ChatStarter } from './chatStarter';
+import { AgentActions } from '../session/agentActions';
 import type { InstallHint } from '../shared/webviewProtocol';
 
 /** What the sessions are made of: the agents, the open sessions, the one the chat shows. */
 export interface SessionParts {
   pool: AgentPool;
   registry: SessionRegistry;
-  shown: ShownSession;
+  /** Sign in, log out, restart: what the user does to an agent. */
+  actions: AgentActions;
+  /** The side-bar chat and the chat tabs, and which one is active. */
+  surfaces: ChatSurfaces;
+  starter: ChatStarter;
 }
 
 export interface SessionPartsDeps extends Omit<SessionRegistryDeps, 'pool'> {
@@ -24,37 +30,18 @@ export interface SessionPartsDeps extends Omit<SessionRegistryDeps, 'pool'> {
   installHint?(command: string): InstallHint | undefined;
 }
 
-/** The agents, the open sessions over them and the shown one over both. */
+/** The agents, the open sessions over them, the chat surfaces and the starter over both. */
 export function createSessionParts(deps: SessionPartsDeps): SessionParts {
   const pool = new AgentPool(deps);
   const registry = new SessionRegistry({ ...deps, pool });
-  return { pool, registry, shown: new ShownSession(pool, registry, deps.log, deps.timers) };
+  const actions = new AgentActions(pool, registry);
+  const surfaces = new ChatSurfaces(new ChatSurface(pool, registry, { name: 'side bar', followsSelectedAgent: true, timers: deps.timers }));
+  return { pool, registry, actions, surfaces, starter: new ChatStarter(pool, registry, actions, surfaces, deps.log) };
 }
 
 /** Closes every session, stops every agent, and lets go of the events (the shutdown's order). */
-export async function disposeSessionParts({ pool, registry, shown }: SessionParts): Promise<void> {
+export async function disposeSessionParts({ pool, registry, surfaces }: SessionParts): Promise<void> {
   await registry.dispose();
   await pool.dispose();
-  shown.dispose();
-}
-
-/** The open sessions and the one on screen, as the notifiers watch them (a request of the shown one is not announced). */
-export interface SessionsOnScreen {
-  readonly openSessions: readonly OpenSession[];
-  readonly onDidOpenSession: Event<OpenSession>;
-  readonly onDidCloseSession: Event<OpenSession>;
-  readonly session: Session | undefined;
-}
-
-export function sessionsOnScreen({ registry, shown }: SessionParts): SessionsOnScreen {
-  return {
-    get openSessions() {
-      return registry.openSessions;
-    },
-    onDidOpenSession: registry.onDidOpenSession,
-    onDidCloseSession: registry.onDidCloseSession,
-    get session() {
-      return shown.session;
-    },
-  };
+  surfaces.dispose();
 }

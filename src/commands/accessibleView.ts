@@ -3,7 +3,7 @@
 // the entries the host keeps (the chat only renders the rows on screen) and, first, those that left memory for the
 // session's spill file. Secrets are masked as in an export.
 import * as vscode from 'vscode';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { ActiveSurface, SurfaceSessions } from '../session/surfaceSessions';
 import { transcriptToMarkdown } from '../shared/transcriptExport';
 
 export const ACCESSIBLE_VIEW_COMMAND = 'acp.showAccessibleView';
@@ -28,7 +28,7 @@ class ConversationDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
-async function earlierText(shown: ShownSessionSource): Promise<string> {
+async function earlierText(shown: SurfaceSessions): Promise<string> {
   const file = await shown.session?.droppedEntriesFile();
   if (!file) return '';
   const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
@@ -36,21 +36,21 @@ async function earlierText(shown: ShownSessionSource): Promise<string> {
 }
 
 /** The conversation as the document shows it. */
-export async function conversationText(shown: ShownSessionSource, knownSecrets: readonly string[]): Promise<string> {
+export async function conversationText(shown: SurfaceSessions, knownSecrets: readonly string[]): Promise<string> {
   const session = shown.session;
   if (!session || session.state.entries.length === 0) return `No conversation yet with ${shown.agent?.name ?? 'the agent'}.\n`;
   const markdown = transcriptToMarkdown(session.state, { agentName: shown.agent?.name, knownSecrets });
   return `${await earlierText(shown)}${markdown}`;
 }
 
-export function registerAccessibleView(shown: ShownSessionSource, knownSecrets: () => readonly string[]): vscode.Disposable[] {
+export function registerAccessibleView(surfaces: ActiveSurface, knownSecrets: () => readonly string[]): vscode.Disposable[] {
   const documents = new ConversationDocuments();
   return [
     documents,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
     vscode.commands.registerCommand(ACCESSIBLE_VIEW_COMMAND, async () => {
       const uri = vscode.Uri.from({ scheme: SCHEME, path: '/Conversation.md' });
-      documents.set(uri, await conversationText(shown, knownSecrets()));
+      documents.set(uri, await conversationText(surfaces.current(), knownSecrets()));
       const document = await vscode.workspace.openTextDocument(uri);
       await vscode.languages.setTextDocumentLanguage(document, 'markdown');
       await vscode.window.showTextDocument(document, { preview: false });

@@ -1,7 +1,7 @@
 // "ACP: Export Transcript (Markdown)": the current session as Markdown (src/shared/transcriptExport.ts), saved where
 // the user says (a save dialog), or to the given file (keybindings, tests).
 import * as vscode from 'vscode';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SurfaceSessions } from '../session/surfaceSessions';
 import { transcriptToMarkdown } from '../shared/transcriptExport';
 
 export const EXPORT_TRANSCRIPT_COMMAND = 'acp.exportTranscript';
@@ -13,7 +13,7 @@ function defaultTarget(now: Date): vscode.Uri | undefined {
 }
 
 /** Writes the transcript; resolves with where, or undefined when there was nothing to export or the user cancelled. */
-export async function exportTranscript(shown: ShownSessionSource, target?: unknown, knownSecrets: readonly string[] = []): Promise<vscode.Uri | undefined> {
+export async function exportTranscript(shown: SurfaceSessions, target?: unknown, knownSecrets: readonly string[] = []): Promise<vscode.Uri | undefined> {
   const session = shown.session;
   if (!session || session.state.entries.length === 0) {
     void vscode.window.showInformationMessage('There is no conversation to export yet.');

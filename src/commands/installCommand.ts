@@ -3,12 +3,12 @@
 // ever run, never text from the chat view.
 import * as vscode from 'vscode';
 import { presetForCommand } from '../config/agentPresets';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { ActiveSurface, SurfaceSessions } from '../session/surfaceSessions';
 
 export const RUN_INSTALL_COMMAND = 'acp.runInstallCommand';
 
 /** Resolves with the command line run, or undefined when there is none to run. */
-export function runInstallCommand(shown: ShownSessionSource): string | undefined {
+export function runInstallCommand(shown: SurfaceSessions): string | undefined {
   const missing = shown.agent?.missingCommand?.command;
   const preset = missing === undefined ? undefined : presetForCommand(missing);
   const line = preset?.installCommand;
@@ -22,6 +22,6 @@ export function runInstallCommand(shown: ShownSessionSource): string | undefined
   return line;
 }
 
-export function registerInstallCommand(shown: ShownSessionSource): vscode.Disposable {
-  return vscode.commands.registerCommand(RUN_INSTALL_COMMAND, () => runInstallCommand(shown));
+export function registerInstallCommand(surfaces: ActiveSurface): vscode.Disposable {
+  return vscode.commands.registerCommand(RUN_INSTALL_COMMAND, () => runInstallCommand(surfaces.current()));
 }

@@ -1,12 +1,12 @@
 // A new session on the selected agent. In a workspace of several folders the user picks the folder it works in
 // (the active editor's folder comes first); with one folder, that folder.
 import * as vscode from 'vscode';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { PalettePicks } from './quickPick';
 
 export const NEW_SESSION_FOLDER_PICK = 'acp.newSession.folder';
 
-export async function newSessionInChosenFolder(shown: ShownSessionSource, picks: PalettePicks, defaultCwd: () => string): Promise<void> {
+export async function newSessionInChosenFolder(starter: SessionStarter, surface: SurfaceSessions, picks: PalettePicks, defaultCwd: () => string): Promise<void> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   let cwd: string | undefined;
   if (folders.length > 1) {
@@ -19,5 +19,5 @@ export async function newSessionInChosenFolder(shown: ShownSessionSource, picks:
     });
     if (cwd === undefined) return;
   }
-  await shown.newSession({ cwd });
+  await starter.newSession(surface, { cwd });
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ComposerHost } from '../composer/composerHost';
 import type { SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { ActiveSurface, SessionStarter } from '../session/surfaceSessions';
 import { ADD_FILE_COMMAND, addFiles } from './addFile';
 import { EXPORT_TRANSCRIPT_COMMAND, exportTranscript } from './exportTranscript';
 import { PalettePicks } from './quickPick';
@@ -20,8 +20,9 @@ import { describeError } from '../shared/errors';
 export interface PaletteDeps {
   extensionUri: vscode.Uri;
   sessions: SessionRegistry;
-  /** The session the chat shows: what these commands act on. */
-  shown: ShownSessionSource;
+  /** The active chat surface (the focused chat tab, else the side bar): what these commands act on. */
+  surfaces: ActiveSurface;
+  starter: SessionStarter;
   composer: ComposerHost;
   /** Resolves once the configured agent is selected. */
   agentSelected(): Promise<void>;
@@ -45,7 +46,7 @@ function reported<A extends unknown[], R>(action: (...args: A) => Promise<R>): (
 }
 
 export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePicks; disposables: vscode.Disposable[] } {
-  const { sessions, shown, composer } = deps;
+  const { sessions, surfaces, starter, composer } = deps;
   const picks = new PalettePicks();
   return {
     picks,
@@ -55,22 +56,22 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
         SWITCH_AGENT_COMMAND,
         reported(async (agentId?: unknown) => {
           await deps.agentSelected();
-          await switchAgent(deps.extensionUri, shown, picks, deps.chooseAgent, agentId);
+          await switchAgent(deps.extensionUri, surfaces.current(), picks, deps.chooseAgent, agentId);
         }),
       ),
       vscode.commands.registerCommand(
         MAKE_DEFAULT_AGENT_COMMAND,
         reported(async (agentId?: unknown) => {
           await deps.agentSelected();
-          await makeDefaultAgent(deps.extensionUri, shown, agentId);
+          await makeDefaultAgent(deps.extensionUri, surfaces.current(), agentId);
         }),
       ),
-      registerInstallCommand(shown),
-      ...registerAccessibleView(shown, deps.knownSecrets),
+      registerInstallCommand(surfaces),
+      ...registerAccessibleView(surfaces, deps.knownSecrets),
       registerSubagentDocuments(),
       vscode.commands.registerCommand(
         SWITCH_MODE_COMMAND,
-        reported((value?: unknown) => switchMode(shown, composer, picks, value)),
+        reported((value?: unknown) => switchMode(surfaces.current(), composer, picks, value)),
       ),
       vscode.commands.registerCommand(
         SEND_SELECTION_COMMAND,
@@ -85,15 +86,15 @@ export function registerPaletteCommands(deps: PaletteDeps): { picks: PalettePick
       ),
       vscode.commands.registerCommand(
         SWITCH_SESSION_COMMAND,
-        reported((key?: unknown) => switchSession(sessions, shown, picks, deps.showChat, key)),
+        reported((key?: unknown) => switchSession(sessions, surfaces.current(), picks, deps.showChat, key)),
       ),
       vscode.commands.registerCommand(
         CLOSE_SESSION_COMMAND,
-        reported((key?: unknown) => closeSession(shown, key)),
+        reported((key?: unknown) => closeSession(starter, surfaces.current(), key)),
       ),
       vscode.commands.registerCommand(
         EXPORT_TRANSCRIPT_COMMAND,
-        reported((target?: unknown) => exportTranscript(shown, target, deps.knownSecrets())),
+        reported((target?: unknown) => exportTranscript(surfaces.current(), target, deps.knownSecrets())),
       ),
     ],
   };

@@ -1,11 +1,13 @@
 // Command palette actions (category "ACP").
 import * as vscode from 'vscode';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { ActiveSurface, SessionStarter } from '../session/surfaceSessions';
 import type { TrafficLog } from '../output/trafficLog';
 import { describeError } from '../shared/errors';
 
 export interface CommandDeps {
-  shown: ShownSessionSource;
+  /** The active chat surface: what these commands act on. */
+  surfaces: ActiveSurface;
+  starter: SessionStarter;
   traffic: TrafficLog;
   /** Resolves once the configured agent is selected (settings are read asynchronously). */
   agentSelected(): Promise<void>;
@@ -23,7 +25,7 @@ async function reportErrors(action: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export function registerCommands({ shown, traffic, agentSelected, newSession, focusChat }: CommandDeps): vscode.Disposable[] {
+export function registerCommands({ surfaces, starter, traffic, agentSelected, newSession, focusChat }: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('acp.focusChat', focusChat),
     // VS Code's own "Move View" picker for the chat: the secondary side bar (where other chats live), the panel, or
@@ -36,11 +38,11 @@ export function registerCommands({ shown, traffic, agentSelected, newSession, fo
         await vscode.commands.executeCommand('acp.chat.focus');
       }),
     ),
-    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(async () => shown.session?.cancel())),
+    vscode.commands.registerCommand('acp.cancelTurn', () => reportErrors(async () => surfaces.current().session?.cancel())),
     vscode.commands.registerCommand('acp.restartAgent', () =>
       reportErrors(async () => {
         await agentSelected();
-        await shown.restartAgent();
+        await starter.restartAgent(surfaces.current());
       }),
     ),
     vscode.commands.registerCommand('acp.showTrafficLog', () => {

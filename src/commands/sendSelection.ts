@@ -15,6 +15,6 @@ export async function sendSelection(composer: ComposerHost, showChat: () => Then
     return false;
   }
   void showChat();
-  await composer.prompt({ type: 'prompt', text: mentions.map((mention) => `@${mention.label}`).join(' '), mentions });
+  await composer.prompt({ type: 'prompt', text: mentions.map((mention) => `@${mention.label}`).join(' '), mentions }, composer.chatSender);
   return true;
 }

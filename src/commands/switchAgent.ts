@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import { AGENT_PRESETS, presetEntry, presetsNotConfigured } from '../config/agentPresets';
 import { readAgents } from '../config/agentSettings';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SurfaceSessions } from '../session/surfaceSessions';
 import type { PalettePicks, PickItem } from './quickPick';
 
 export const SWITCH_AGENT_COMMAND = 'acp.switchAgent';
@@ -56,7 +56,7 @@ function settingItems(agents: readonly AgentDefinition[], currentId: string | un
 }
 
 /** Writes `acp.defaultAgent` in the user settings: the user asked for it. */
-export async function makeDefaultAgent(extensionUri: vscode.Uri, shown: ShownSessionSource, agentId?: unknown): Promise<void> {
+export async function makeDefaultAgent(extensionUri: vscode.Uri, shown: SurfaceSessions, agentId?: unknown): Promise<void> {
   const id = typeof agentId === 'string' ? agentId : shown.agent?.id;
   if (!id) throw new Error('No agent is in use.');
   const { agents } = readAgents(extensionUri);
@@ -78,7 +78,7 @@ async function addPreset(presetId: string): Promise<string> {
 /** `agentId` skips the pick (for keybindings and tests); without it the user picks. `choose` uses an agent here. */
 export async function switchAgent(
   extensionUri: vscode.Uri,
-  shown: ShownSessionSource,
+  shown: SurfaceSessions,
   picks: PalettePicks,
   choose: (agentId: string) => Promise<void>,
   agentId?: unknown,

@@ -1,7 +1,7 @@
 // "ACP: Switch Mode": the session's mode picker — its `mode`-category config option when it has one (config options
 // replace modes), else its modes — changed through the composer, as the chat's own picker does.
 import type { ComposerHost } from '../composer/composerHost';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionHeader } from '../shared/model';
 import { MODE_PICKER_ID, SelectPicker, configPickers, modePicker } from '../shared/configPickers';
 import type { PalettePicks, PickItem } from './quickPick';
@@ -26,7 +26,7 @@ export function modeItems(picker: SelectPicker): PickItem<string>[] {
 }
 
 /** `value` skips the pick (for keybindings and tests); without it the user picks. */
-export async function switchMode(shown: ShownSessionSource, composer: ComposerHost, picks: PalettePicks, value?: unknown): Promise<string | undefined> {
+export async function switchMode(shown: SurfaceSessions, composer: ComposerHost, picks: PalettePicks, value?: unknown): Promise<string | undefined> {
   // The palette acts on the session the chat shows, named once here.
   const sessionKey = shown.currentKey;
   const session = shown.session;
@@ -39,7 +39,7 @@ export async function switchMode(shown: ShownSessionSource, composer: ComposerHo
       : await picks.pickOne({ id: SWITCH_MODE_COMMAND, title: picker.label, placeholder: 'The mode the agent works in', items: modeItems(picker) });
   if (chosen === undefined) return undefined;
   if (!picker.choices.some((choice) => choice.value === chosen)) throw new Error(`"${chosen}" is not one of this agent's modes.`);
-  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen, sessionKey });
-  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen, sessionKey });
+  if (picker.id === MODE_PICKER_ID) await composer.handle({ type: 'setMode', modeId: chosen, sessionKey }, composer.chatSender);
+  else await composer.handle({ type: 'setConfigOption', configId: picker.id, value: chosen, sessionKey }, composer.chatSender);
   return chosen;
 }

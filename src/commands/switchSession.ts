@@ -1,6 +1,6 @@
 // "ACP: Switch Session" and "ACP: Close Session": the panel's open sessions from the palette.
 import type { SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { PalettePicks } from './quickPick';
 import { parseSessionKey } from '../shared/sessionKey';
 
@@ -14,7 +14,7 @@ const ACTIVITY_WORDS: Record<string, string> = {
   ended: 'ended',
 };
 
-function sessionItems(sessions: SessionRegistry, shown: ShownSessionSource) {
+function sessionItems(sessions: SessionRegistry, shown: SurfaceSessions) {
   return sessions.sessionViews().map((view) => ({
     label: view.title,
     description: [view.agentName, ACTIVITY_WORDS[view.activity]].filter(Boolean).join(' · '),
@@ -24,7 +24,7 @@ function sessionItems(sessions: SessionRegistry, shown: ShownSessionSource) {
 }
 
 /** `key` skips the pick (keybindings and tests). */
-export async function switchSession(sessions: SessionRegistry, shown: ShownSessionSource, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
+export async function switchSession(sessions: SessionRegistry, shown: SurfaceSessions, picks: PalettePicks, showChat: () => Thenable<unknown>, key?: unknown): Promise<void> {
   if (sessions.openSessions.length === 0) throw new Error('No session is open: send a message in the chat to start one.');
   const chosen =
     key !== undefined ? parseSessionKey(key) : await picks.pickOne({ id: SWITCH_SESSION_COMMAND, title: 'Switch Session', placeholder: 'The session to show in the chat', items: sessionItems(sessions, shown) });
@@ -35,8 +35,8 @@ export async function switchSession(sessions: SessionRegistry, shown: ShownSessi
 }
 
 /** Closes the shown session (or the one given). */
-export async function closeSession(shown: ShownSessionSource, key?: unknown): Promise<void> {
+export async function closeSession(starter: SessionStarter, shown: SurfaceSessions, key?: unknown): Promise<void> {
   const target = key !== undefined ? parseSessionKey(key) : shown.currentKey;
   if (target === undefined) throw new Error('No session is shown.');
-  await shown.close(target);
+  await starter.close(target);
 }

@@ -11,10 +11,11 @@ import {
   promptPartsOf,
 } from '../shared/composerProtocol';
 import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
+import { afterReady, type ChatHandlers, type ChatPosts, type ChatSender } from '../session/chatHandlers';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
-import type { ShownSessionSource } from '../session/shownSessionSource';
+import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
 import { searchWorkspaceFiles } from './fileSearch';
@@ -22,10 +23,11 @@ import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
   sessions: SessionRegistry;
-  /** The session the chat shows: its queue is on screen; a prompt that names no session goes there (or to a new one). */
-  shown: ShownSessionSource;
-  /** Posts to the chat view (which holds what it cannot show yet). */
-  post(message: HostToWebview): void;
+  /** Where a prompt goes: the session it names, else the sender's surface's session (or a new one there). */
+  starter: SessionStarter;
+  /** The chat's views: a session's queue goes to the views that show it, a mention to the active one. */
+  posts: ChatPosts;
+  /** What the test API's composer and the palette commands send as (the active surface's view). */
   /** Brings the chat view up. */
   revealView(): Thenable<unknown>;
 }
@@ -40,18 +42,30 @@ export async function contentForParts(parts: PromptParts, capabilities: PromptCa
   return built.blocks;
 }
 
+/** The composer's messages besides the prompt. */
+const COMPOSER_TYPES = ['searchFiles', 'setConfigOption', 'setMode', 'removeQueued', 'resumeQueue'] as const;
+
 export class ComposerHost implements vscode.Disposable {
-  private search: vscode.CancellationTokenSource | undefined;
+  /** The file search running for each view (a new one cancels that view's previous search only). */
+  private readonly searches = new Map<ChatSender, vscode.CancellationTokenSource>();
   private readonly disposables: vscode.Disposable[] = [];
   /** The queue of each open session, watched so the chat shows the shown session's queue as it changes. */
   private readonly queueWatches = new Map<SessionKey, vscode.Disposable>();
+
+  /**
+   * The chat as the sender of what comes from outside its views (palette commands, the tests): the active surface's
+   * view; it acts on that surface's session and its answers go to that view.
+   */
+  get chatSender(): ChatSender {
+    return this.deps.posts.activeSender();
+  }
 
   constructor(private readonly deps: ComposerHostDeps) {
     const watch = (open: OpenSession): void => {
       this.queueWatches.set(
         open.key,
         open.prompts.queue.onDidChange((queue) => {
-          if (deps.shown.currentKey === open.key) deps.post({ type: 'queue', queue });
+          deps.posts.toSession(open.key, { type: 'queue', queue });
         }),
       );
     };
@@ -62,40 +76,53 @@ export class ComposerHost implements vscode.Disposable {
         this.queueWatches.get(open.key)?.dispose();
         this.queueWatches.delete(open.key);
       }),
-      // Another session shown: its queue (or none) in the composer.
-      deps.shown.onDidChangeSession(() => this.postQueue()),
       { dispose: () => this.queueWatches.forEach((watching) => watching.dispose()) },
     );
   }
 
   /**
-   * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
-   * hears when the message is on screen (it clears its draft then), or why it could not be taken (it keeps it).
+   * Registers the composer's messages with the chat. A prompt waits for `ready` itself (so the composer hears when
+   * that fails); the rest wait for it first. A change to a session that is gone is refused.
    */
-  async prompt(message: Extract<WebviewToHost, PromptMessage>, before?: () => Promise<void>): Promise<void> {
+  chatHandlers(handlers: ChatHandlers, ready: () => Promise<void>): vscode.Disposable {
+    const prompt = handlers.handle(['prompt'], (message, from) => this.prompt(message, from, ready));
+    const rest = afterReady(handlers, ready).handle(COMPOSER_TYPES, (message, from) => {
+      if (message.type !== 'searchFiles' && !this.deps.sessions.get(message.sessionKey)) throw new Error('That session is not open any more.');
+      return this.handle(message, from);
+    });
+    return vscode.Disposable.from(prompt, rest);
+  }
+
+  /**
+   * Sends the prompt to the session it names now, or queues it there while that session's agent works. The composer
+   * that sent it (`from`) hears when the message is on screen (it clears its draft then), or why it could not be
+   * taken (it keeps it).
+   */
+  async prompt(message: Extract<WebviewToHost, PromptMessage>, from: ChatSender, before?: () => Promise<void>): Promise<void> {
     const { promptId } = message;
     let onScreen = false;
     const shown = (): void => {
       onScreen = true;
-      if (promptId !== undefined) this.deps.post({ type: 'promptAccepted', promptId });
+      if (promptId !== undefined) from.post({ type: 'promptAccepted', promptId });
     };
     try {
       await before?.();
-      await this.deps.shown.submitPrompt(message.sessionKey, promptPartsOf(message), shown);
+      await this.deps.starter.submitPrompt(from.surface, message.sessionKey, promptPartsOf(message), shown);
     } catch (error) {
       if (onScreen || promptId === undefined) throw error;
-      this.deps.post({ type: 'promptRefused', promptId, message: describeError(error) });
+      from.post({ type: 'promptRefused', promptId, message: describeError(error) });
     }
   }
 
-  async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>): Promise<void> {
+  /** A message of the composer other than the prompt; the answers (search results, a header put back) go to `from`. */
+  async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>, from: ChatSender): Promise<void> {
     switch (message.type) {
       case 'searchFiles':
-        return this.searchFiles(message.requestId, message.query);
+        return this.searchFiles(message.requestId, message.query, from);
       case 'setConfigOption':
-        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
+        return this.changeSession(message.sessionKey, from, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
       case 'setMode':
-        return this.changeSession(message.sessionKey, (key) => this.deps.sessions.setMode(key, message.modeId));
+        return this.changeSession(message.sessionKey, from, (key) => this.deps.sessions.setMode(key, message.modeId));
       case 'removeQueued':
         this.promptsOf(message.sessionKey)?.remove(message.id);
         return;
@@ -105,58 +132,49 @@ export class ComposerHost implements vscode.Disposable {
     }
   }
 
-  /** The composer's part of a snapshot of the view: the shown session's prompt queue (none: empty). */
-  viewState(): HostToWebview {
-    return this.queueMessage();
+  /** The composer's part of a snapshot of a view: its surface's session's prompt queue (none: empty). */
+  viewState(surface: SurfaceSessions): HostToWebview {
+    const prompts = this.promptsOf(surface.currentKey);
+    return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
   }
 
   /** Adds a mention to the composer's draft (opening the chat view when needed; the view gets it once shown). */
   addMention(mention: MentionRef): void {
-    this.deps.post({ type: 'addMention', mention });
+    this.deps.posts.toActive({ type: 'addMention', mention });
     void this.deps.revealView();
   }
 
   dispose(): void {
-    this.search?.cancel();
+    this.searches.forEach((search) => search.cancel());
     this.disposables.forEach((d) => d.dispose());
-  }
-
-  private postQueue(): void {
-    this.deps.post(this.queueMessage());
-  }
-
-  private queueMessage(): HostToWebview {
-    const key = this.deps.shown.currentKey;
-    const prompts = key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
-    return { type: 'queue', queue: prompts ? prompts.queue.view() : { items: [], paused: false } };
   }
 
   private promptsOf(key: SessionKey | undefined): SessionPrompts | undefined {
     return key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
   }
 
-  private async searchFiles(requestId: number, query: string): Promise<void> {
-    this.search?.cancel();
+  private async searchFiles(requestId: number, query: string, from: ChatSender): Promise<void> {
+    this.searches.get(from)?.cancel();
     const source = new vscode.CancellationTokenSource();
-    this.search = source;
+    this.searches.set(from, source);
     try {
       const files = await searchWorkspaceFiles(query, source.token);
-      if (!source.token.isCancellationRequested) this.deps.post({ type: 'fileResults', requestId, files });
+      if (!source.token.isCancellationRequested) from.post({ type: 'fileResults', requestId, files });
     } finally {
       source.dispose();
-      if (this.search === source) this.search = undefined;
+      if (this.searches.get(from) === source) this.searches.delete(from);
     }
   }
 
   /** A config option or mode change of the session named (remembered as the agent's default for its next sessions). */
-  private async changeSession(key: SessionKey | undefined, change: (key: SessionKey) => Promise<void>): Promise<void> {
+  private async changeSession(key: SessionKey | undefined, from: ChatSender, change: (key: SessionKey) => Promise<void>): Promise<void> {
     const open = key === undefined ? undefined : this.deps.sessions.get(key);
     if (!open) throw new Error('There is no session to change yet: send a message first.');
     try {
       await change(open.key);
     } catch (error) {
       // The picker shows what the user chose; put it back to what the session has.
-      this.deps.post({ type: 'header', sessionKey: open.key, header: open.session.state.header });
+      from.post({ type: 'header', sessionKey: open.key, header: open.session.state.header });
       throw error;
     }
   }

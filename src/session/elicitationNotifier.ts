@@ -21,10 +21,7 @@ export interface ElicitingSession {
   answerElicitation(requestKey: string, answer: ElicitationAnswer): ElicitationAnswerResult;
 }
 
-export interface ElicitingSessions extends OpenSessionsSource<ElicitingSession> {
-  /** The session shown in the chat. */
-  readonly session: ElicitingSession | undefined;
-}
+export type ElicitingSessions = OpenSessionsSource<ElicitingSession>;
 
 /** The notification's text: the agent's message, and for URL mode the site it wants opened (as plain text). */
 export function elicitationNotice(entry: ElicitationEntry, asker = 'The agent'): string {
@@ -50,7 +47,7 @@ export class ElicitationNotifier {
   readonly onDidNotify: Event<PermissionNotice> = this.noticeEmitter.event;
 
   constructor(
-    private readonly sessions: ElicitingSessions,
+    sessions: ElicitingSessions,
     private readonly ui: NotifierUi,
   ) {
     this.subscription = watchOpenSessions(
@@ -103,7 +100,7 @@ export class ElicitationNotifier {
 
   /** The session is in the chat panel, which is visible: the question is seen there. */
   private shown(session: ElicitingSession): boolean {
-    return this.ui.isPanelVisible() && session === this.sessions.session;
+    return this.ui.isOnScreen(session);
   }
 
   private notify(session: ElicitingSession, entry: ElicitationEntry, child?: SubagentEntry): void {

@@ -25,7 +25,8 @@ export const SHOW_BUTTON = 'Show';
 export const MAX_OPTION_BUTTONS = 3;
 
 export interface NotifierUi {
-  isPanelVisible(): boolean;
+  /** A chat view that shows this session is on screen (its requests need no notification). */
+  isOnScreen(session: unknown): boolean;
   /** Resolves with the pressed button, or undefined when the notification was dismissed. */
   show(message: string, buttons: string[]): PromiseLike<string | undefined>;
   /** Brings the chat panel up, showing this session. */
@@ -38,10 +39,7 @@ export interface NotifierSession {
   choosePermission(requestKey: string, optionId: string): boolean;
 }
 
-export interface NotifierSessions extends OpenSessionsSource<NotifierSession> {
-  /** The session shown in the chat. */
-  readonly session: NotifierSession | undefined;
-}
+export type NotifierSessions = OpenSessionsSource<NotifierSession>;
 
 export interface PermissionNotice {
   requestKey: string;
@@ -85,7 +83,7 @@ export class PermissionNotifier {
   readonly onDidNotify: Event<PermissionNotice> = this.noticeEmitter.event;
 
   constructor(
-    private readonly sessions: NotifierSessions,
+    sessions: NotifierSessions,
     private readonly ui: NotifierUi,
   ) {
     this.subscription = watchOpenSessions(
@@ -153,7 +151,7 @@ export class PermissionNotifier {
 
   private notify(session: NotifierSession, entry: ToolCallEntry, child?: SubagentEntry): void {
     const permission = entry.permission;
-    if (!permission || (this.ui.isPanelVisible() && session === this.sessions.session)) return;
+    if (!permission || this.ui.isOnScreen(session)) return;
     const { buttons, optionIds } = noticeButtons(permission.options);
     const key = permission.requestKey;
     this.notified.set(key, { session, toolCallId: entry.toolCallId, optionIds, ...(child ? { childId: child.childSessionId } : {}) });

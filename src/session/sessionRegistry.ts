@@ -1,17 +1,17 @@
 // The open sessions, across agents (each agent runs once, in the AgentPool), each known by its SessionKey: creates a
 // session on an agent, brings earlier ones back (session/load or session/resume, whichever the agent offers), revives
 // one whose agent went away, closes them (session/close when offered), and acts on a session named by its key (mode,
-// config options, prompts). It has no notion of the session the chat shows (see ShownSessionSource). No `vscode`
+// config options, prompts). It has no notion of the session the chat shows (see surfaceSessions.ts). No `vscode`
 // here; the glue injects the folders and the settings.
 import { CancellationTokenSource, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
-import { AuthRequiredError, isAuthRequired, advertisesLogout } from '../acp/authMethods';
+import { AuthRequiredError, isAuthRequired } from '../acp/authMethods';
 import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue, PromptParts } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
 import type { TranscriptEntry } from '../shared/model';
-import { AgentPool, PooledAgent, UNTRUSTED_WORKSPACE_MESSAGE } from './agentPool';
+import { AgentPool, PooledAgent } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
 import { ClientFeature, createParts } from '../acp/clientRequests';
@@ -91,8 +91,6 @@ export interface ReopenRequest {
   /** The session's working folder (from the history); the default folder when unknown. */
   cwd?: string;
   title?: string;
-  /** Show it in the chat (default true; for whoever shows sessions, the registry does not). */
-  show?: boolean;
   /**
    * The conversation as kept locally (agents that cannot load): shown read-only when the agent cannot bring the
    * session back, and shown before a `session/resume` (which replays nothing).
@@ -116,6 +114,8 @@ export class SessionRegistry {
   private readonly pool: AgentPool;
   private readonly open = new Map<string, OpenSession>();
   private readonly keys = new SessionKeys();
+  /** Sessions being brought back, until they are among the open ones (see reopen). */
+  private readonly reopening = new Map<string, Promise<OpenSession>>();
   private listTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly sessionsEmitter = new Emitter<void>();
   private readonly openedEmitter = new Emitter<OpenSession>();
@@ -220,6 +220,24 @@ export class SessionRegistry {
   async reopen(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
     const already = this.find(request.agentId, request.sessionId);
     if (already) return already;
+    // Asked twice while its agent starts (a chat tab restored beside the sessions the window had open): opened once.
+    const id = `${request.agentId}\u0000${request.sessionId}`;
+    const inFlight = this.reopening.get(id);
+    if (inFlight) {
+      const open = await inFlight;
+      added?.(open);
+      return open;
+    }
+    const reopening = this.reopenNow(request, added);
+    this.reopening.set(id, reopening);
+    try {
+      return await reopening;
+    } finally {
+      this.reopening.delete(id);
+    }
+  }
+
+  private async reopenNow(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
     const agent = this.agentFor(request.agentId);
     try {
       await this.pool.ensureStarted(agent);
@@ -349,37 +367,16 @@ export class SessionRegistry {
     await this.open.get(key)?.session.cancel();
   }
 
-  /** Signs in through the agent (`authenticate`). */
-  async authenticate(agent: PooledAgent, methodId: string): Promise<void> {
-    await this.pool.ensureStarted(agent);
-    await agent.runtime.connection.authenticate({ methodId });
-  }
-
-  /** True when the agent is running and advertises `logout`. */
-  offersLogout(agent: PooledAgent | undefined): boolean {
-    return advertisesLogout(agent?.runtime.agentInfo?.agentCapabilities);
-  }
-
-  /** `logout` (only when advertised); the agent's sessions close, the next one signs in again. */
-  async logout(agent: PooledAgent): Promise<void> {
-    if (!this.offersLogout(agent)) throw new Error(`${agent.definition.name} does not offer logging out.`);
-    await agent.runtime.connection.logout();
-    this.sessionsOf(agent).forEach((open) => void this.remove(open));
-  }
-
   /**
-   * Restarts an agent (its process group is stopped, then it starts again); its sessions close, except `keep` (the
-   * one on screen, whose turn was running or would not stop): that one ends, its turn shown cancelled, and stays open
-   * so a session can take over from it (see ShownSession.restartAgent).
+   * Closes the agent's sessions (it logged out or restarts), except `keep`: that one ends with `keptNote` (its turn
+   * shown cancelled) and stays open, so a session can take over from it.
    */
-  async restartAgent(agent: PooledAgent, keep?: OpenSession): Promise<void> {
-    if (!this.pool.trusted()) throw new Error(UNTRUSTED_WORKSPACE_MESSAGE);
+  dropSessionsOf(agent: PooledAgent, keep?: OpenSession, keptNote = `${agent.definition.name} stopped.`): void {
     for (const open of this.sessionsOf(agent)) {
-      if (open === keep) open.session.agentRestarted(`${agent.definition.name} was restarted, so this turn was stopped and the session ended.`);
+      if (open === keep) open.session.agentRestarted(keptNote);
       else void this.remove(open);
     }
     if (keep) this.noteListChange();
-    await this.pool.restart(agent);
   }
 
   /** The workspace was trusted: agents held back may start now (on the next session or prompt). */

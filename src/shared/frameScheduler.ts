@@ -1,6 +1,6 @@
 // The frame clock of what the host posts to the chat view: at most one post per ~16 ms frame, through a scheduler
 // that tests replace with a manual one. `timerScheduler` works wherever there are timers; the chat's coalescer uses
-// the host's own (src/webview/timerScheduler.ts), whose `soon` is Node's setImmediate.
+// the host's own (src/chat/view/timerScheduler.ts), whose `soon` is Node's setImmediate.
 
 export interface FrameScheduler {
   /** Runs `callback` after about `delayMs`; returns a function that cancels it. */

@@ -7,7 +7,7 @@
 // A secret is replaced by MASK; a token keeps its prefix (`sk-[masked]`). Secrets that overlap are masked as one.
 //
 // Where the line is: what the extension shows or keeps of its own is masked at the boundary where it leaves for the
-// chat view (webview/maskedView.ts; commands' output: editor/terminals/maskedTerminalText.ts) or for a file
+// chat view (chat/view/maskedView.ts; commands' output: editor/terminals/maskedTerminalText.ts) or for a file
 // (history/localTranscript.ts, the history's and the review's stores, session/transcriptSpill.ts, the permission
 // log). The session keeps the real text, so the agent gets the values it needs (and a command's real output). What the agent writes into the user's workspace (fs/write_text_file) is the user's content, written as the
 // agent sent it; the review's copies of workspace files (baselines, what a checkpoint restores) are kept as they are

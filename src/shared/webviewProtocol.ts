@@ -1,6 +1,7 @@
 // Typed messages between the extension host and the chat webview. Both sides import this file; the host validates
 // everything the webview sends (see `parseWebviewMessage`) like any other untrusted input.
 import type { PromptCapabilities } from './acp';
+import type { TabBinding } from './tabBinding';
 import {
   ComposerHostMessage,
   ComposerWebviewMessage,
@@ -121,6 +122,8 @@ export type HostToWebview =
   | { type: 'headerStatus'; status: HeaderStatusView }
   /** "Open Chat": the caret goes to the composer. */
   | { type: 'focusComposer' }
+  /** A chat tab's conversation, for the tab to keep across a window reload (null: none, the tab is empty). */
+  | { type: 'tabBinding'; binding: TabBinding | null }
   /**
    * What changed in a frame: entries the view does not have yet, whole (new ones last), and deltas of the ones it
    * has (entryDelta.ts); `header` rides along when it changed in the same frame. What is empty or unchanged is left

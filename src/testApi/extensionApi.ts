@@ -2,7 +2,6 @@
 // integration tests drive and watch them. Outside tests activate() returns nothing.
 import type * as vscode from 'vscode';
 import type { PalettePicks } from '../commands/quickPick';
-import type { ComposerHost } from '../composer/composerHost';
 import type { FilesApi } from '../editor/files';
 import type { FollowAgent } from '../editor/follow';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
@@ -11,8 +10,10 @@ import type { PermissionPolicyApi } from '../policy/vscode/permissionPolicy';
 import type { ReviewApi } from '../review/vscode/registerReview';
 import type { ElicitationNotifier } from '../session/elicitationNotifier';
 import type { PermissionNotifier } from '../session/permissionNotifier';
+import type { ChatMessage } from '../session/chatHandlers';
+import type { ComposerWebviewMessage } from '../shared/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
-import type { SpilledTextApi } from '../webview/spilledText';
+import type { SpilledTextApi } from '../chat/spilledText';
 import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import type { SessionsApi } from './sessionsApi';
 
@@ -25,14 +26,20 @@ export interface SessionHoldings {
   queued: number;
 }
 
+/** The composer's messages, sent as the side bar's chat sends them (through the chat's router). */
+export interface ComposerApi {
+  prompt(message: ChatMessage<'prompt'>): Promise<void>;
+  handle(message: ChatMessage<ComposerWebviewMessage['type']>): Promise<void>;
+}
+
 /** What activate() returns under tests, and only there; the integration tests use it to drive and watch sessions. */
 export interface AcpExtensionApi {
   /** The sessions (open ones, the shown one, the agents) as the tests drive them. */
   readonly sessions: SessionsApi;
   /** Resolves once the configured default agent is selected. */
   agentSelected(): Promise<void>;
-  /** The composer's host side: structured prompts and their queue (what the chat view's messages reach). */
-  readonly composer: ComposerHost;
+  /** The composer's host side: structured prompts and their queue, reached as the chat view's messages reach it. */
+  readonly composer: ComposerApi;
   /** Permission notifications shown while the chat view is hidden. */
   readonly permissionNotifier: PermissionNotifier;
   /** Elicitation notifications shown while the chat view is hidden. */

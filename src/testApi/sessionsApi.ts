@@ -1,5 +1,6 @@
 // The sessions as the tests drive them (AcpExtensionApi.sessions): one object over the open sessions
-// (SessionRegistry), the agents (AgentPool) and the session the chat shows (ShownSession), with the members tests
+// (SessionRegistry), the agents (AgentPool) and the session the side-bar chat shows (ChatSurfaces.sideBar, through
+// the ChatStarter), with the members tests
 // used when these were one SessionManager. It adds nothing but `prompt` (the shown session, or a new one, takes a
 // prompt of text or content blocks, as a user typing would).
 import type { Event } from 'vscode-jsonrpc/node';
@@ -13,6 +14,7 @@ import type { HeaderStatusView } from '../shared/headerStatus';
 import type { LifecycleCapabilities } from '../session/lifecycleCapabilities';
 import { restrictToCapabilities } from '../session/promptContent';
 import type { Session } from '../session/session';
+import type { ChatSurface } from '../chat/chatSurface';
 import type { OpenSession, ReopenRequest, StartedAgent } from '../session/sessionRegistry';
 import { createSessionParts, disposeSessionParts, SessionParts, SessionPartsDeps } from '../chat/sessionParts';
 
@@ -27,28 +29,33 @@ export class SessionsApi {
   readonly onDidCloseSession: Event<OpenSession>;
 
   constructor(readonly parts: SessionParts) {
-    this.onDidChangeAgent = parts.shown.onDidChangeAgent;
-    this.onDidChangeSession = parts.shown.onDidChangeSession;
+    this.onDidChangeAgent = parts.surfaces.sideBar.onDidChangeAgent;
+    this.onDidChangeSession = parts.surfaces.sideBar.onDidChangeSession;
     this.onDidChangeSessions = parts.registry.onDidChangeSessions;
     this.onDidOpenSession = parts.registry.onDidOpenSession;
     this.onDidCloseSession = parts.registry.onDidCloseSession;
   }
 
+  /** The side-bar chat's surface (what these members act on). */
+  get sideBar(): ChatSurface {
+    return this.parts.surfaces.sideBar;
+  }
+
   get session(): Session | undefined {
-    return this.parts.shown.session;
+    return this.parts.surfaces.sideBar.session;
   }
 
   get currentKey(): SessionKey | undefined {
-    return this.parts.shown.currentKey;
+    return this.parts.surfaces.sideBar.currentKey;
   }
 
   get agent(): AgentSummary | undefined {
-    return this.parts.shown.agent;
+    return this.parts.surfaces.sideBar.agent;
   }
 
   /** What the chat header says the user can do next. */
   get headerStatus(): HeaderStatusView {
-    return this.parts.shown.headerStatus;
+    return this.parts.surfaces.sideBar.headerStatus;
   }
 
   get selectedAgent(): AgentDefinition | undefined {
@@ -57,11 +64,11 @@ export class SessionsApi {
 
   /** The process id of the shown session's agent while it runs (tests use it to play a crash). */
   get agentPid(): number | undefined {
-    return this.parts.shown.shownAgent()?.runtime.pid;
+    return this.parts.surfaces.sideBar.shownAgent()?.runtime.pid;
   }
 
   get promptCapabilities(): PromptCapabilities | undefined {
-    return this.parts.shown.shownAgent()?.summary.promptCapabilities;
+    return this.parts.surfaces.sideBar.shownAgent()?.summary.promptCapabilities;
   }
 
   get openSessions(): readonly OpenSession[] {
@@ -85,19 +92,19 @@ export class SessionsApi {
   }
 
   async newSession(options: { cwd?: string } = {}): Promise<Session> {
-    return (await this.parts.shown.newSession(options)).session;
+    return (await this.parts.starter.newSession(this.parts.surfaces.sideBar, options)).session;
   }
 
   show(key: SessionKey | undefined): void {
-    this.parts.shown.show(key);
+    this.parts.surfaces.sideBar.show(key);
   }
 
   reopen(request: ReopenRequest): Promise<OpenSession> {
-    return this.parts.shown.reopen(request);
+    return this.parts.starter.reopen(request, this.parts.surfaces.sideBar);
   }
 
   close(key: SessionKey): Promise<void> {
-    return this.parts.shown.close(key);
+    return this.parts.starter.close(key);
   }
 
   /**
@@ -105,7 +112,7 @@ export class SessionsApi {
    * agent's prompt capabilities exclude is left out (see restrictToCapabilities). Throws when nothing is left to send.
    */
   async prompt(input: string | ContentBlock[] | PromptBuilder): Promise<void> {
-    const open = await this.parts.shown.promptTarget(undefined);
+    const open = await this.parts.starter.promptTarget(this.parts.surfaces.sideBar, undefined);
     const capabilities = open.agent.summary.promptCapabilities;
     const content =
       typeof input === 'string' ? [{ type: 'text' as const, text: input }] : Array.isArray(input) ? input : await input(capabilities ?? {});
@@ -135,7 +142,7 @@ export class SessionsApi {
   }
 
   restartAgent(): Promise<void> {
-    return this.parts.shown.restartAgent();
+    return this.parts.starter.restartAgent(this.parts.surfaces.sideBar);
   }
 
   trustGranted(): void {

@@ -26,7 +26,10 @@ export function createTestApi({ context, sessions, chat, features, clientService
   return {
     sessions: new SessionsApi(parts),
     agentSelected,
-    composer: chat.composer,
+    composer: {
+      prompt: (message) => chat.router.dispatch(message, chat.composer.chatSender),
+      handle: (message) => chat.router.dispatch(message, chat.composer.chatSender),
+    },
     permissionNotifier: chat.permissionNotifier,
     elicitationNotifier: chat.elicitationNotifier,
     files: clientServices.files,

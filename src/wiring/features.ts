@@ -14,7 +14,7 @@ import { FollowAgent, registerFollowAgent } from '../editor/follow';
 import { type ReviewApi, registerReview } from '../review/vscode/registerReview';
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { ChatHandlers, ChatPosts } from '../session/chatHandlers';
 import { defaultSessionCwd, workspaceRoots } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
@@ -38,35 +38,38 @@ export interface FeaturesDeps {
   agentSelected(): Promise<void>;
   chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
-  /** Posts to the chat view (the review's "files changed" strip). */
-  postToChat(message: HostToWebview): void;
+  /** Where the review posts to the chat's views (the "files changed" strip, the checkpoints). */
+  chatPosts: ChatPosts;
+  /** Where sign-in, the strip and the checkpoints register the chat's messages they own. */
+  chatHandlers: ChatHandlers;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
 }
 
 export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDeps): FeaturesWiring {
   const { agents, parts, agentSelected } = deps;
-  const { registry: sessions, shown } = parts;
+  const { registry: sessions, surfaces, starter, actions } = parts;
   const log = agents.extensionLog;
-  const following = registerFollowAgent(shown, log.of('follow', 'warn'));
+  const following = registerFollowAgent(surfaces, log.of('follow', 'warn'));
   const palette = registerPaletteCommands({
     extensionUri: context.extensionUri,
     sessions,
-    shown,
+    surfaces,
+    starter,
     composer: deps.composer,
     agentSelected,
     chooseAgent: deps.chooseAgent,
     showChat: deps.showChat,
     knownSecrets: agents.allSecrets,
   });
-  const signIn = registerAuth(agents.credentials, shown, agents.launchFor, agentSelected, log.of('auth'));
-  const review = registerReview(sessions, shown, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
+  const signIn = registerAuth(agents.credentials, { surfaces, starter, actions }, agents.launchFor, agentSelected, log.of('auth'));
+  const review = registerReview(sessions, surfaces, deps.clientServices.files.onDidWrite, context.extensionPath, log.of('review'), {
     store: workspaceFileStore(context, REVIEW_LEDGERS_FILE, log.of('review', 'warn'), (value) =>
       withMaskedLabels(value as StoredReview, (label) => maskText(label, agents.secretRules())),
     ),
-    post: deps.postToChat,
+    posts: deps.chatPosts,
   });
-  const newSession = (): Promise<void> => newSessionInChosenFolder(shown, palette.picks, defaultSessionCwd);
+  const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
   return {
     follow: following.follow,
     picks: palette.picks,
@@ -75,10 +78,13 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     newSession,
     disposables: [
       ...signIn.disposables,
-      ...registerCommands({ shown, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
+      ...registerCommands({ surfaces, starter, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,
+      signIn.auth.chatHandlers(deps.chatHandlers),
+      review.api.strip.chatHandlers(deps.chatHandlers),
+      review.api.checkpoints.chatHandlers(deps.chatHandlers),
       new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
     ],
   };

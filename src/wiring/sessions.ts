@@ -11,7 +11,7 @@ import { globalStateDefaults } from '../config/agentDefaultsStore';
 import { presetForCommand } from '../config/agentPresets';
 import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } from '../config/agentSettings';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
-import { CHAT_VIEW_RENDERS } from '../webview/chatRenders';
+import { CHAT_VIEW_RENDERS } from '../chat/view/chatRenders';
 import type { AgentsWiring } from './agents';
 import { defaultSessionCwd, workspaceRoots } from './workspace';
 

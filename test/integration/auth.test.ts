@@ -49,10 +49,10 @@ describe('signing in to agents', function () {
       ],
       'one button per method; the unknown type is shown without one',
     );
-    await assert.rejects(api.auth.signIn('not-offered'), /does not offer this way/);
-    await assert.rejects(api.auth.signIn('device'), /does not know how to use "oauth_device"/);
+    await assert.rejects(api.auth.signIn(api.sessions.sideBar, 'not-offered'), /does not offer this way/);
+    await assert.rejects(api.auth.signIn(api.sessions.sideBar, 'device'), /does not know how to use "oauth_device"/);
 
-    await api.auth.signIn('agent-login');
+    await api.auth.signIn(api.sessions.sideBar, 'agent-login');
     assert.equal(api.sessions.agent?.auth, undefined, 'the sign-in message is gone');
     const session = api.sessions.session;
     assert.ok(session, 'signing in started a session');
@@ -79,7 +79,7 @@ describe('signing in to agents', function () {
       runLoginTerminal: () => Promise.reject(new Error('no terminal expected')),
     });
     try {
-      await api.auth.signIn('api-key');
+      await api.auth.signIn(api.sessions.sideBar, 'api-key');
       assert.deepEqual(
         asked.map((q) => [q.variable.name, q.variable.secret]),
         [['SCRIPTED_API_KEY', true]],
@@ -112,7 +112,7 @@ describe('signing in to agents', function () {
       await useScriptedAgent(api, 'auth-terminal');
       await assert.rejects(api.sessions.newSession(), /needs you to sign in/);
       const opened = waitFor(vscode.window.onDidOpenTerminal, (terminal) => terminal.name === 'Sign in: Scripted (auth-terminal)');
-      const signingIn = api.auth.signIn('tty');
+      const signingIn = api.auth.signIn(api.sessions.sideBar, 'tty');
       const terminal = await opened;
       await signingIn;
       assert.equal(terminal.exitStatus?.code, 0, 'the login exited with 0');

@@ -50,7 +50,7 @@ describe('checkpoints: Restore checkpoint on user messages', function () {
     await untilReview(suite.api, () => pendingFile(suite.api, b));
 
     const [first, second] = users(session);
-    const links = checkpoints.message();
+    const links = checkpoints.message(suite.api.sessions.currentKey);
     assert.ok(links?.type === 'checkpoints' && links.sessionKey === session.key);
     assert.deepEqual(
       links.links.map((link) => [link.entryId, link.turn, link.files]),
@@ -120,7 +120,7 @@ describe('checkpoints: Restore checkpoint on user messages', function () {
       assert.ok(loaded && loaded.sessionId === sessionId && loaded !== first, 'the conversation is loaded in a new session');
       const [replayed] = users(loaded);
       assert.ok(replayed, 'the prompt was replayed');
-      const links = api.review.checkpoints.message();
+      const links = api.review.checkpoints.message(api.sessions.currentKey);
       assert.deepEqual(
         links?.links.map((link) => [link.entryId, link.turn]),
         [[replayed.id, 1]],
@@ -147,7 +147,7 @@ describe('checkpoints: Restore checkpoint on user messages', function () {
     const copy = api.sessions.session;
     assert.ok(copy && copy !== session && copy.sessionId === session.sessionId && copy.ended, 'the read-only copy is shown');
     const [message] = users(copy);
-    assert.deepEqual(api.review.checkpoints.message()?.links.map((link) => [link.entryId, link.turn]), [[message.id, 1]]);
+    assert.deepEqual(api.review.checkpoints.message(api.sessions.currentKey)?.links.map((link) => [link.entryId, link.turn]), [[message.id, 1]]);
     await api.review.checkpoints.handle({ type: 'restoreCheckpoint', sessionKey: copy.key, entryId: message.id });
     assert.equal(fs.readFileSync(file, 'utf8'), 'beta three\n');
   });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionRegistry } from '../../src/session/sessionRegistry';
-import type { ShownSessionSource } from '../../src/session/shownSessionSource';
+import type { ActiveSurface } from '../../src/session/surfaceSessions';
 import { ReviewService } from '../../src/review/vscode/reviewService';
 import { unpackReview } from '../../src/review/ledgerData';
 import { scratchFile } from './helpers/files';
@@ -68,7 +68,7 @@ describe('review: kept across a reload, and created files undone inline', functi
 
     // The next window: a review service with no session open reads the store (and does not write to it).
     const noSessions = { openSessions: [], onDidOpenSession: () => ({ dispose: () => undefined }) } as unknown as SessionRegistry;
-    const noneShown = { currentKey: undefined, onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ShownSessionSource;
+    const noneShown = { current: () => ({ currentKey: undefined }), onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ActiveSurface;
     const next = new ReviewService(noSessions, noneShown, () => ({ dispose: () => undefined }), () => undefined, { get: () => store.get(), set: () => undefined });
     try {
       await next.loaded;

@@ -114,7 +114,7 @@ describe('secrets are masked in every file the extension writes', function () {
       runLoginTerminal: () => Promise.reject(new Error('no terminal expected')),
     });
     try {
-      await api.auth.signIn('api-key');
+      await api.auth.signIn(api.sessions.sideBar, 'api-key');
     } finally {
       answering.dispose();
     }

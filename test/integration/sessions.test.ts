@@ -150,7 +150,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
 
     // No rejection (the toast it used to make): the chat shows the failure.
     await api.history.open('sessions-load-fails', first.sessionId);
-    const shown = api.sessions.parts.shown;
+    const shown = api.sessions.sideBar;
     const failed = shown.starting;
     assert.equal(failed?.state, 'failed', 'the failure is in the chat');
     assert.deepEqual(failed.reopen, { title: 'alpha question' }, 'under the title of the session it was about');
@@ -159,7 +159,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.match(failed.failure?.details ?? '', /The session file is locked by another process/, 'the agent\'s own data behind Details');
     assert.equal(api.sessions.find('sessions-load-fails', first.sessionId), undefined, 'nothing half-open is left');
 
-    await shown.retryStart();
+    await api.sessions.parts.starter.retryStart(shown);
     const back = api.sessions.session;
     assert.ok(back && back.sessionId === first.sessionId, 'Retry loaded it and the chat shows it');
     assert.deepEqual(texts(back, 'user'), ['alpha question']);
@@ -271,7 +271,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     // "New session" asked for; the chat, which has not heard of the new session yet, still shows the first one and
     // names it in the message sent meanwhile (Enter pressed right after the click). First while the new session is
     // being created...
-    const creating = api.sessions.parts.shown.newSession();
+    const creating = api.sessions.parts.starter.newSession(api.sessions.sideBar);
     const sentWhileCreating = api.composer.prompt({ type: 'prompt', text: 'while it starts', sessionKey: first.key, promptId: 2 });
     const second = (await within(creating, DEADLINE_MS, 'the new session did not start')).session;
     await within(sentWhileCreating, DEADLINE_MS, 'the message sent while the new session started did not get its answer');

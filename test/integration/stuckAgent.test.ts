@@ -50,15 +50,16 @@ describe('agents that hang', function () {
 
   it('hung agent: ignores the cancel, is said to be not stopping, and Restart sends the queued message to the restarted agent', async () => {
     await useAgentEntry(api, scriptedEntry('fault-cancel-ignored'));
-    const { shown } = api.sessions.parts;
+    const { starter } = api.sessions.parts;
+    const shown = api.sessions.parts.surfaces.sideBar;
     const stuck = await api.sessions.newSession();
-    void shown.submitPrompt(stuck.key, parts('hang on this'));
+    void starter.submitPrompt(shown, stuck.key, parts('hang on this'));
     await until(stuck, 'the agent at work', () => texts(stuck).includes('agent: Working on it'));
     const firstPid = api.sessions.agentPid;
 
     await api.sessions.cancel(stuck.key);
     assert.equal(api.sessions.headerStatus.state, 'stopping');
-    await shown.submitPrompt(stuck.key, parts('and then this'));
+    await starter.submitPrompt(shown, stuck.key, parts('and then this'));
     assert.equal(api.sessions.get(stuck.key)?.prompts.queue.length, 1, 'queued behind the stuck turn');
     await until(stuck, 'the not-stopping notice', () => stuck.stopOverdue, STOP_GRACE_MS + DEADLINE_MS);
     const notice = stuck.state.entries.at(-1);

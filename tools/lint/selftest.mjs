@@ -36,6 +36,9 @@ const cases = [
   ['src/session/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
   ['src/session/probe.ts', "import { KeyedQueue } from '../editor/files/keyedQueue';\nexport const q = KeyedQueue;", ['import/no-restricted-paths']],
   ['src/session/probe.ts', "import type { AgentDefinition } from '../config/agentDefinitions';\nexport type A = AgentDefinition;", []],
+  // The chat view runs without VS Code; its hosts beside it use it.
+  ['src/chat/view/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
+  ['src/chat/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", []],
   // src/config: only src/shared (and vscode, for the settings).
   ['src/config/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['src/config/probe.ts', "import * as vscode from 'vscode';\nimport { isRecord } from '../shared/narrow';\nexport const c = [vscode, isRecord];", []],
@@ -50,7 +53,7 @@ const cases = [
   ['src/review/inline/probe.ts', "import type { ReviewService } from '../vscode/reviewService';\nexport type R = ReviewService;", ['import/no-restricted-paths']],
   ['src/review/inline/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   // src/auth: only src/acp, src/config, src/session and src/shared.
-  ['src/auth/vscode/probe.ts', "import type { ShownSession } from '../../chat/shownSession';\nexport type S = ShownSession;", ['import/no-restricted-paths']],
+  ['src/auth/vscode/probe.ts', "import type { ChatSurface } from '../../chat/chatSurface';\nexport type S = ChatSurface;", ['import/no-restricted-paths']],
   ['src/auth/vscode/probe.ts', "import * as vscode from 'vscode';\nimport * as methods from '../../acp/authMethods';\nexport const a = [vscode, methods];", []],
   ['src/policy/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
 ];

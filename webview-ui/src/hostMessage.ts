@@ -9,6 +9,7 @@ import { isPackedDelta, isPackedEntry, unpackFromHost } from '../../src/shared/e
 import { asChangesMessage } from '../../src/shared/changesProtocol';
 import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
 import { isRecord } from '../../src/shared/narrow';
+import { parseTabBinding } from '../../src/shared/tabBinding';
 
 function isEntryList(value: unknown): boolean {
   return Array.isArray(value) && value.every(isPackedEntry);
@@ -56,6 +57,10 @@ export function asHostMessage(value: unknown): HostToWebview | undefined {
         : undefined;
     case 'focusComposer':
       return { type: 'focusComposer' };
+    case 'tabBinding': {
+      const binding = parseTabBinding(value.binding);
+      return binding || value.binding === null ? { type: 'tabBinding', binding: binding ?? null } : undefined;
+    }
     case 'terminalOutput':
       return asTerminalOutputMessage(value);
     case 'permissionLevel':

@@ -39,6 +39,8 @@ import { ChangesStore } from './changes/changesStore';
 import { CheckpointContext } from './checkpoints/checkpointContext';
 import { CheckpointStore } from './checkpoints/checkpointStore';
 
+import type { TabBinding } from '../../src/shared/tabBinding';
+
 const host = connectToHost();
 // A delta that does not apply (the view missed a change): the host sends the entry whole.
 const store = new ChatStore(undefined, (sessionKey, entryId) => host.post({ type: 'resendEntry', sessionKey, entryId }));
@@ -48,11 +50,17 @@ const levelStore = new PermissionLevelStore();
 const sessionsStore = new SessionsStore();
 const changesStore = new ChangesStore();
 const checkpointStore = new CheckpointStore();
+/** A chat tab keeps its conversation in the view state, so the tab comes back bound to it after a reload. */
+function keepTabBinding(binding: TabBinding | undefined): void {
+  const { tab: _previous, ...rest } = host.getViewState();
+  host.setViewState(binding ? { ...rest, tab: binding } : rest);
+}
 const acknowledge = acknowledgePosts((message) => host.post(message), (run) => requestAnimationFrame(run));
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = asHostMessage(event.data);
   if (message?.type === 'focusComposer') focusComposer();
+  else if (message?.type === 'tabBinding') keepTabBinding(message.binding ?? undefined);
   else if (message) {
     store.apply(message);
     composerStore.apply(message);

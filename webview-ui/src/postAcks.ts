@@ -1,4 +1,4 @@
-// The view's half of the host's flow control (src/webview/patchCoalescer.ts): the transcript posts are numbered, and
+// The view's half of the host's flow control (src/chat/view/patchCoalescer.ts): the transcript posts are numbered, and
 // the view says which it took once it got to draw a frame after them, one answer per frame at most. A view whose
 // thread is busy answers late, and the host then merges what changed into fewer posts.
 import type { HostToWebview, WebviewToHost } from '../../src/shared/webviewProtocol';

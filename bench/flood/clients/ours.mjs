@@ -2,7 +2,7 @@
 // SessionRegistry, ShownSession) → AgentRuntime
 // (AgentProcess, NdjsonMessageReader/Writer, traffic tap switched off, AcpClientConnection on vscode-jsonrpc) →
 // Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op through the masked copies of
-// the entries (MaskedView, with two configured secrets that the flood never shows), as ChatViewProvider does.
+// the entries (MaskedView, with two configured secrets that the flood never shows), as ChatView does.
 // Loads the tsc output in out/ (CommonJS).
 import { createRequire } from 'node:module';
 import { compiled } from '../../lib/paths.mjs';
@@ -10,8 +10,8 @@ import { compiled } from '../../lib/paths.mjs';
 const require = createRequire(import.meta.url);
 const { createSessionParts, disposeSessionParts } = require(compiled('chat/sessionParts'));
 const { AgentRuntime } = require(compiled('acp/agentRuntime'));
-const { PatchCoalescer } = require(compiled('webview/patchCoalescer'));
-const { MaskedView } = require(compiled('webview/maskedView'));
+const { PatchCoalescer } = require(compiled('chat/view/patchCoalescer'));
+const { MaskedView } = require(compiled('chat/view/maskedView'));
 const { secretRules } = require(compiled('shared/secretText'));
 const { NO_CLIENT_FEATURES } = require(compiled('acp/clientRequests'));
 const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));

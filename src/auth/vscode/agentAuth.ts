@@ -5,14 +5,20 @@
 import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { AgentActions } from '../../session/agentActions';
+import type { PooledAgent } from '../../session/agentPool';
+import type { ActiveSurface, SessionStarter, SurfaceSessions } from '../../session/surfaceSessions';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
 import { describeError } from '../../shared/errors';
 
 export interface AgentAuthDeps {
-  shown: ShownSessionSource;
+  /** The surface "ACP: Log Out of Agent" acts on. */
+  surfaces: ActiveSurface;
+  starter: SessionStarter;
+  actions: AgentActions;
   credentials: CredentialStore;
   /** How the agent is run: its command, args, environment (with the stored variables) and cwd. */
   launchFor(agent: AgentDefinition): Promise<AgentLaunch>;
@@ -33,45 +39,56 @@ export class AgentAuth {
     });
   }
 
-  /** The chat's sign-in button; the methodId comes from the webview, so it must be one the agent advertised. */
-  async signIn(methodId: string): Promise<void> {
-    const { shown } = this.deps;
-    const method = shown.authMethods.find((m) => m.id === methodId);
-    const agent = shown.agentDefinition;
-    if (!method || !agent) throw new Error('The agent does not offer this way of signing in.');
-    shown.updateAuthPrompt({ pendingMethodId: methodId });
+  /** Registers the chat's sign-in buttons with the chat: each signs in through the agent its view's surface shows. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return handlers.handle(['authenticate'], (message, from) => this.signIn(from.surface, message.methodId));
+  }
+
+  /**
+   * The sign-in button of a chat surface, for the agent that surface shows; the methodId comes from the webview, so it
+   * must be one the agent advertised.
+   */
+  async signIn(surface: SurfaceSessions, methodId: string): Promise<void> {
+    const { actions } = this.deps;
+    const pooled = surface.shownAgent();
+    const method = pooled && actions.authMethods(pooled).find((m) => m.id === methodId);
+    if (!method || !pooled) throw new Error('The agent does not offer this way of signing in.');
+    const agent = pooled.definition;
+    actions.updateAuthPrompt(pooled, { pendingMethodId: methodId });
     try {
-      const done = await this.use(method, agent);
-      if (!done) shown.updateAuthPrompt({});
+      const done = await this.use(surface, method, agent);
+      if (!done) actions.updateAuthPrompt(pooled, {});
     } catch (error) {
       if (!isAuthRequired(error)) {
-        shown.updateAuthPrompt({ error: describeError(error) });
+        actions.updateAuthPrompt(pooled, { error: describeError(error) });
         throw error;
       }
-      shown.updateAuthPrompt({ error: `${agent.name} still asks to sign in.` });
+      actions.updateAuthPrompt(pooled, { error: `${agent.name} still asks to sign in.` });
     }
   }
 
   /** "ACP: Log Out of Agent"; says what was done. */
   async logOut(): Promise<string> {
-    const { shown, credentials } = this.deps;
-    const agent = shown.agentDefinition;
-    if (!agent) throw new Error('No agent is selected.');
-    const viaAgent = shown.agent?.status === 'ready' && shown.offersLogout;
-    if (viaAgent) await shown.logout();
+    const { surfaces, starter, actions, credentials } = this.deps;
+    const surface = surfaces.current();
+    const pooled: PooledAgent | undefined = surface.shownAgent();
+    if (!pooled) throw new Error('No agent is selected.');
+    const agent = pooled.definition;
+    const viaAgent = pooled.summary.status === 'ready' && actions.offersLogout(pooled);
+    if (viaAgent) await actions.logout(pooled);
     const forgot = await credentials.forget(agent.id);
-    if (forgot && shown.agent?.status === 'ready') await shown.restartAgent();
+    if (forgot && pooled.summary.status === 'ready') await starter.restartAgent(surface);
     if (!viaAgent && !forgot) throw new Error(`${agent.name} does not offer logging out, and no credentials of it are kept here.`);
     if (viaAgent && forgot) return `Logged out of ${agent.name} and forgot the credentials kept for it.`;
     return viaAgent ? `Logged out of ${agent.name}.` : `Forgot the credentials kept for ${agent.name}.`;
   }
 
   /** Signs in with the method; false when the user cancelled. */
-  private async use(method: AuthMethod, agent: AgentDefinition): Promise<boolean> {
-    const { shown, credentials } = this.deps;
+  private async use(surface: SurfaceSessions, method: AuthMethod, agent: AgentDefinition): Promise<boolean> {
+    const { starter, credentials } = this.deps;
     switch (method.kind) {
       case 'agent':
-        await shown.authenticate(method.id);
+        await starter.authenticate(surface, method.id);
         return true;
       case 'env_var': {
         for (const variable of method.vars) {
@@ -81,7 +98,7 @@ export class AgentAuth {
           await credentials.store(agent.id, variable.name, value);
         }
         this.deps.log(`Stored ${method.vars.map((v) => v.name).join(', ')} for ${agent.name}; restarting it.`);
-        await shown.reconnect();
+        await starter.reconnect(surface);
         return true;
       }
       case 'terminal': {
@@ -94,7 +111,7 @@ export class AgentAuth {
           cwd: launch.cwd,
         });
         if (code !== 0) throw new Error(`The sign-in in the terminal did not succeed (${code === undefined ? 'it ended without an exit code' : `exit code ${code}`}).`);
-        await shown.reconnect();
+        await starter.reconnect(surface);
         return true;
       }
       case 'other':

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../acp/agentProcess';
 import type { AgentDefinition } from '../../config/agentDefinitions';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { AgentActions } from '../../session/agentActions';
+import type { ActiveSurface, SessionStarter } from '../../session/surfaceSessions';
 import { AgentAuth } from './agentAuth';
 import { CredentialStore } from './credentialStore';
 import { describeError } from '../../shared/errors';
@@ -16,12 +17,12 @@ export function createCredentialStore(context: vscode.ExtensionContext): Credent
 
 export function registerAuth(
   credentials: CredentialStore,
-  shown: ShownSessionSource,
+  sessions: { surfaces: ActiveSurface; starter: SessionStarter; actions: AgentActions },
   launchFor: (agent: AgentDefinition) => Promise<AgentLaunch>,
   agentSelected: () => Promise<void>,
   log: (line: string) => void,
 ): { auth: AgentAuth; disposables: vscode.Disposable[] } {
-  const auth = new AgentAuth({ shown, credentials, launchFor, log });
+  const auth = new AgentAuth({ ...sessions, credentials, launchFor, log });
   const logOut = vscode.commands.registerCommand(LOG_OUT_COMMAND, async () => {
     try {
       await agentSelected();

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Session } from '../../session/session';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ActiveSurface } from '../../session/surfaceSessions';
 import { checkPathAccess } from '../files/pathAccess';
 import { chooseFollowColumn } from './followColumn';
 import { FollowHighlight, HighlightedLine } from './followHighlight';
@@ -42,14 +42,14 @@ export class FollowAgent implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    shown: ShownSessionSource,
+    surfaces: ActiveSurface,
     private readonly log: (line: string) => void,
     private readonly clock: Clock = realClock,
   ) {
     this.highlight = new FollowHighlight(clock);
     this.debounce = new LatestOnly(FOLLOW_TIMING, (pending) => this.queueShow(pending), clock);
-    const sessionChanged = shown.onDidChangeSession((session) => this.observe(session));
-    this.observe(shown.session);
+    const sessionChanged = surfaces.onDidChangeSession((session) => this.observe(session));
+    this.observe(surfaces.current().session);
     this.disposables.push(
       { dispose: () => sessionChanged.dispose() },
       this.highlight,

@@ -1,7 +1,7 @@
 // Follow the agent: the follower and its commands (palette toggle, and the chat view's title button, which shows
 // an open eye while following and a closed one while not).
 import * as vscode from 'vscode';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ActiveSurface } from '../../session/surfaceSessions';
 import { FollowAgent } from './followAgent';
 import { isFollowing, setFollowing } from './followSetting';
 
@@ -13,8 +13,8 @@ export const FOLLOW_COMMANDS = {
   stop: 'acp.stopFollowingAgent',
 } as const;
 
-export function registerFollowAgent(shown: ShownSessionSource, log: (line: string) => void): { follow: FollowAgent; disposables: vscode.Disposable[] } {
-  const follow = new FollowAgent(shown, log);
+export function registerFollowAgent(surfaces: ActiveSurface, log: (line: string) => void): { follow: FollowAgent; disposables: vscode.Disposable[] } {
+  const follow = new FollowAgent(surfaces, log);
   const set = async (on: boolean): Promise<void> => {
     await setFollowing(on);
     vscode.window.setStatusBarMessage(on ? 'ACP: following the agent' : 'ACP: not following the agent', 2000);

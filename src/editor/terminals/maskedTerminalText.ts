@@ -1,5 +1,5 @@
 // A terminal's output as the chat view draws it: every secret masked by the chat's own rules (secretText.ts, the same
-// ones as the transcript's entries in webview/maskedView.ts), so an agent that runs `printenv` does not put its key on
+// ones as the transcript's entries in chat/view/maskedView.ts), so an agent that runs `printenv` does not put its key on
 // a shared screen. The view appends each post to its text, or replaces its text with a post marked `replace`
 // (terminalPosts.ts). A MaskedStream over the raw text since the view's text was last replaced masks each post, so a
 // secret split across posts is never drawn whole: the chunk that completes it either only appends (its beginning was

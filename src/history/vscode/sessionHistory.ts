@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { SessionAbandonedError, type OpenSession, type ReopenRequest, type SessionRegistry } from '../../session/sessionRegistry';
 import { readOnlyNotice } from '../localTranscript';
 import type { LocalTranscripts } from './localTranscripts';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { SessionStarter, SurfaceSessions } from '../../session/surfaceSessions';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import { sessionTitle } from '../../session/openSessionView';
 import type { HistoryMessage } from '../../shared/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
@@ -34,8 +35,9 @@ export const vscodeHistoryUserInterface: HistoryUserInterface = {
 
 export interface SessionHistoryDeps {
   sessions: SessionRegistry;
-  /** The session the chat shows (sessions reopened from the history come up there). */
-  shown: ShownSessionSource;
+  /** The side-bar chat (sessions reopened from the history come up there). */
+  shown: SurfaceSessions;
+  starter: SessionStarter;
   /** The id of the selected agent (the one new sessions use). */
   selectedAgentId(): string | undefined;
   /** The record of sessions. */
@@ -98,6 +100,16 @@ export class SessionHistory implements vscode.Disposable {
     return this.browser.view();
   }
 
+  /** Registers the chat's history list with the chat: show it, more of it, open or delete one of its sessions. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return vscode.Disposable.from(
+      handlers.handle(['showHistory'], () => this.showHistory()),
+      handlers.handle(['moreHistory'], () => this.moreHistory()),
+      handlers.handle(['openHistorySession'], (message) => this.open(message.agentId, message.sessionId)),
+      handlers.handle(['deleteHistorySession'], (message) => this.delete(message.agentId, message.sessionId)),
+    );
+  }
+
   showHistory(): Promise<void> {
     return this.browser.first();
   }
@@ -112,7 +124,7 @@ export class SessionHistory implements vscode.Disposable {
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
       const title = listed?.title ?? record?.title;
-      await this.deps.shown.openFromHistory({ ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
+      await this.deps.starter.openFromHistory(this.deps.shown, { ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
     } catch (error) {
       // Closed by the user while it was loading: what they wanted.
       if (!(error instanceof SessionAbandonedError)) throw error;
@@ -128,7 +140,7 @@ export class SessionHistory implements vscode.Disposable {
     const agentForgets = running?.lifecycle.delete === true;
     if (!(await this.ui.confirmDelete(item.title ?? 'Untitled session', item.agentName, agentForgets))) return;
     const open = this.deps.sessions.find(agentId, sessionId);
-    if (open) await this.deps.shown.close(open.key);
+    if (open) await this.deps.starter.close(open.key);
     if (agentForgets) await running.runtime.connection.deleteSession({ sessionId });
     this.deps.recordStore.set(forgetRecord(this.records(), { agentId, sessionId }));
     this.deps.transcripts.forget(agentId, sessionId);
@@ -149,8 +161,8 @@ export class SessionHistory implements vscode.Disposable {
     for (const record of ordered) {
       try {
         // The one that was shown says in the chat why it could not come back (the chat stays on that); the others in a toast.
-        if (record.shown) await this.deps.shown.openFromHistory({ ...this.withLocalCopy(record), title: record.title ?? 'Untitled session' });
-        else await this.deps.shown.reopen(this.withLocalCopy({ ...record, show: false }));
+        if (record.shown) await this.deps.starter.openFromHistory(this.deps.shown, { ...this.withLocalCopy(record), title: record.title ?? 'Untitled session' });
+        else await this.deps.starter.reopen(this.withLocalCopy(record));
       } catch (error) {
         if (!(error instanceof SessionAbandonedError)) failures.push(`"${record.title ?? record.sessionId}": ${describeError(error)}`);
       }

@@ -2,6 +2,7 @@
 // the rule offers, and the level toggle (command and chat panel).
 import * as vscode from 'vscode';
 import { isPolicyLevel, LEVEL_LABELS, POLICY_LEVELS, PolicyLevel } from '../../shared/permissionLevels';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import type { PermissionGate } from '../../session/permissionGate';
 import type { AuditLog } from '../auditLog';
 import { PolicyGate } from '../policyGate';
@@ -18,7 +19,8 @@ export interface PermissionPolicyApi {
 
 export interface PermissionPolicy extends PermissionPolicyApi, vscode.Disposable {
   gateFor(agentId: string): PermissionGate;
-  setLevel(level: PolicyLevel): Promise<void>;
+  /** Registers the chat header's level toggle with the chat. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable;
 }
 
 async function pickLevel(current: PolicyLevel): Promise<PolicyLevel | undefined> {
@@ -47,7 +49,7 @@ export function createPermissionPolicy(context: vscode.ExtensionContext, mask: (
     settings,
     offers,
     gateFor: (agentId) => gate.forAgent(agentId),
-    setLevel,
+    chatHandlers: (handlers) => handlers.handle(['setPermissionLevel'], (message) => setLevel(message.level)),
     dispose: () => {
       commands.forEach((command) => command.dispose());
       settings.dispose();

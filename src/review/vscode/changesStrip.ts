@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangedFileView, ChangesMessage, ChangesWebviewMessage } from '../../shared/changesProtocol';
+import type { ChatHandlers } from '../../session/chatHandlers';
 import type { ReviewDiffs } from '../reviewDiff';
 import type { InlineReviewApi } from './inline/registerInline';
 import type { ReviewActions } from './reviewActions';
@@ -38,6 +39,11 @@ export class ChangesStrip implements vscode.Disposable {
     const message: ChangesMessage = { type: 'changes', files: this.review.allPending().map((change) => this.viewOf(change)) };
     this.lastPosted = JSON.stringify(message);
     return message;
+  }
+
+  /** Registers the strip's Keep, Undo and Review with the chat. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return handlers.handle(['keepChanges', 'undoChanges', 'reviewChanges'], (message) => this.handle(message));
   }
 
   async handle(message: ChangesWebviewMessage): Promise<void> {

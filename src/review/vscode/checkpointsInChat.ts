@@ -1,4 +1,4 @@
-// "Restore checkpoint" on the chat's user messages, the host side: which messages of the shown session have a
+// "Restore checkpoint" on the chat's user messages, the host side: which messages of each shown session have a
 // checkpoint (linked through the prompt anchors, checkpointLinks.ts, so a replayed or locally kept copy of the
 // conversation gets them too), the plan of a restore (shown in the chat before anything is written), the restore
 // itself with its rewind marker in the transcript (a notice with Undo Restore), and Undo Restore.
@@ -6,8 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
 import type { SessionKey } from '../../shared/sessionKey';
+import type { ChatHandlers, ChatPosts } from '../../session/chatHandlers';
 import type { SessionRegistry } from '../../session/sessionRegistry';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ShownSessions, SurfaceSessions } from '../../session/surfaceSessions';
 import type { ChangeLedger, Checkpoint } from '../changeLedger';
 import { linkCheckpoints } from '../checkpointLinks';
 import type { RestorePlan, RestoreStep } from '../restorePlan';
@@ -19,8 +20,10 @@ const POST_DELAY_MS = 80;
 
 export class CheckpointsInChat implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastPosted = '';
-  private followed: { dispose(): void } | undefined;
+  /** What each shown session's views were last sent (JSON), so an unchanged list is not posted again. */
+  private readonly lastPosted = new Map<SessionKey, string>();
+  /** The transcripts of the sessions on some surface, followed for new user messages and replays. */
+  private readonly followed = new Map<SessionKey, { dispose(): void }>();
   private readonly subscriptions: vscode.Disposable[];
   /** The rewind notices and the restore each tells of (to mark them undone). */
   private readonly rewinds = new Map<number, { sessionKey: SessionKey; entryId: string }>();
@@ -29,37 +32,42 @@ export class CheckpointsInChat implements vscode.Disposable {
     private readonly review: ReviewService,
     private readonly actions: ReviewActions,
     private readonly sessions: SessionRegistry,
-    private readonly shown: ShownSessionSource,
-    private readonly post: (message: CheckpointHostMessage) => void,
+    private readonly surfaces: ShownSessions,
+    private readonly posts: Pick<ChatPosts, 'toSession'>,
   ) {
     this.subscriptions = [
-      // The shown ledger changed (a turn, a restore, a Keep), or another session is shown.
-      review.onDidChange(() => this.postSoon()),
-      shown.onDidChangeSession(() => this.follow()),
+      // A ledger changed (a turn, a restore, a Keep), or a surface shows another session.
+      review.onDidChangeAny(() => this.postSoon()),
+      surfaces.onDidChangeShown(() => this.follow()),
     ];
     this.follow();
   }
 
-  /** The shown session's links (also sent when the chat view attaches). */
-  message(): CheckpointsMessage | undefined {
-    const key = this.shown.currentKey;
+  /** A session's links (none shown: undefined). */
+  message(key: SessionKey | undefined): CheckpointsMessage | undefined {
     if (key === undefined) return undefined;
     const message: CheckpointsMessage = { type: 'checkpoints', sessionKey: key, links: this.links(key) };
-    this.lastPosted = JSON.stringify(message);
+    this.lastPosted.set(key, JSON.stringify(message));
     return message;
   }
 
-  /** What the chat view gets when it attaches. */
-  viewState(): CheckpointHostMessage[] {
-    const message = this.message();
+  /** What a chat view gets when it attaches: the links of its surface's session. */
+  viewState(surface: SurfaceSessions): CheckpointHostMessage[] {
+    const message = this.message(surface.currentKey);
     return message ? [message] : [];
   }
 
-  async handle(message: CheckpointWebviewMessage): Promise<void> {
+  /** Registers "Restore checkpoint" with the chat: the plan of a restore goes to the view that asked for it. */
+  chatHandlers(handlers: ChatHandlers): vscode.Disposable {
+    return vscode.Disposable.from(
+      handlers.handle(['planRestore'], async (message, from) => from.post(await this.plan(message.sessionKey, message.entryId))),
+      handlers.handle(['restoreCheckpoint', 'undoRestore'], (message) => this.handle(message)),
+    );
+  }
+
+  /** Restores a checkpoint (the user saw its plan), or undoes the latest restore. */
+  async handle(message: Exclude<CheckpointWebviewMessage, { type: 'planRestore' }>): Promise<void> {
     switch (message.type) {
-      case 'planRestore':
-        this.post(await this.plan(message.sessionKey, message.entryId));
-        return;
       case 'restoreCheckpoint':
         return this.restore(message.sessionKey, message.entryId);
       case 'undoRestore':
@@ -79,7 +87,7 @@ export class CheckpointsInChat implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
-    this.followed?.dispose();
+    this.followed.forEach((subscription) => subscription.dispose());
     this.subscriptions.forEach((subscription) => subscription.dispose());
   }
 
@@ -143,10 +151,19 @@ export class CheckpointsInChat implements vscode.Disposable {
     return links;
   }
 
-  /** Follows the shown session's transcript (new user messages, a replay). */
+  /** Follows the transcripts of the sessions some surface shows (new user messages, a replay). */
   private follow(): void {
-    this.followed?.dispose();
-    this.followed = this.shown.session?.onDidChange(() => this.postSoon());
+    const shown = new Set(this.surfaces.shownKeys());
+    for (const [key, subscription] of this.followed) {
+      if (shown.has(key)) continue;
+      subscription.dispose();
+      this.followed.delete(key);
+      this.lastPosted.delete(key);
+    }
+    for (const key of shown) {
+      const session = this.sessions.get(key)?.session;
+      if (session && !this.followed.has(key)) this.followed.set(key, session.onDidChange(() => this.postSoon()));
+    }
     this.postSoon();
   }
 
@@ -154,9 +171,11 @@ export class CheckpointsInChat implements vscode.Disposable {
     if (this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      const previous = this.lastPosted;
-      const message = this.message();
-      if (message && this.lastPosted !== previous) this.post(message);
+      for (const key of this.surfaces.shownKeys()) {
+        const previous = this.lastPosted.get(key);
+        const message = this.message(key);
+        if (message && this.lastPosted.get(key) !== previous) this.posts.toSession(key, message);
+      }
     }, POST_DELAY_MS);
   }
 }

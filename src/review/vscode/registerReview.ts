@@ -1,10 +1,11 @@
 // Plugs change review into the extension: the service, the "Agent Changes" view, explorer decorations, the
 // baseline documents and the commands.
+import type { ChatPosts } from '../../session/chatHandlers';
 import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionRegistry } from '../../session/sessionRegistry';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ActiveSurface } from '../../session/surfaceSessions';
 import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
@@ -13,8 +14,6 @@ import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from '.
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { type ReviewStore, ReviewService } from './reviewService';
 import { ChangesStrip } from './changesStrip';
-import type { ChangesMessage } from '../../shared/changesProtocol';
-import type { CheckpointHostMessage } from '../../shared/checkpointProtocol';
 import { CheckpointsInChat } from './checkpointsInChat';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
 import { describeError } from '../../shared/errors';
@@ -37,15 +36,15 @@ export interface ReviewApi {
 
 export function registerReview(
   sessions: SessionRegistry,
-  shown: ShownSessionSource,
+  surfaces: ActiveSurface,
   onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
   /** Where the ledgers are kept across a window reload, and how the chat is told (its strip). */
-  chat: { store?: ReviewStore; post(message: ChangesMessage | CheckpointHostMessage): void },
+  chat: { store?: ReviewStore; posts: ChatPosts },
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
-  const service = new ReviewService(sessions, shown, onDidWrite, log, chat.store);
+  const service = new ReviewService(sessions, surfaces, onDidWrite, log, chat.store);
   const baselines = new BaselineDocuments();
   const differ = new BackgroundDiffer(bundledDiffWorker(extensionPath));
   const diffs = new ReviewDiffs((before, after, options) => differ.diff(before, after, options), log);
@@ -74,8 +73,8 @@ export function registerReview(
   };
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
-  const strip = new ChangesStrip(service, diffs, actions, () => inline.api, chat.post);
-  const checkpoints = new CheckpointsInChat(service, actions, sessions, shown, chat.post);
+  const strip = new ChangesStrip(service, diffs, actions, () => inline.api, (message) => chat.posts.broadcast(message));
+  const checkpoints = new CheckpointsInChat(service, actions, sessions, surfaces, chat.posts);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
     strip,

@@ -8,7 +8,7 @@ import { caseKey } from '../../editor/files/pathKeys';
 import type { ContentBlock } from '../../shared/acp';
 import type { Session } from '../../session/session';
 import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
-import type { ShownSessionSource } from '../../session/shownSessionSource';
+import type { ActiveSurface } from '../../session/surfaceSessions';
 import type { SessionKey } from '../../shared/sessionKey';
 import { toolCallFor } from '../attribution';
 import { anchorOfLastPrompt } from '../checkpointLinks';
@@ -103,7 +103,7 @@ export class ReviewService implements vscode.Disposable {
 
   constructor(
     sessions: SessionRegistry,
-    private readonly shown: ShownSessionSource,
+    private readonly surfaces: ActiveSurface,
     onDidWrite: OnDidWrite,
     private readonly log: (line: string) => void,
     private readonly store?: ReviewStore,
@@ -129,7 +129,7 @@ export class ReviewService implements vscode.Disposable {
       // Every open session's changes are recorded (a session behind the shown one works on); the view shows the
       // shown session's.
       sessions.onDidOpenSession((open) => this.track(open)),
-      shown.onDidChangeSession(() => this.changeEmitter.fire()),
+      surfaces.onDidChangeSession(() => this.changeEmitter.fire()),
       onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
     // What was left to review when the window went away (with its baselines, as far as they could be kept; those a git
@@ -168,7 +168,7 @@ export class ReviewService implements vscode.Disposable {
 
   /** The current session's ledger. */
   get ledger(): ChangeLedger | undefined {
-    const key = this.shown.currentKey;
+    const key = this.surfaces.current().currentKey;
     return key === undefined ? undefined : this.live.get(key)?.changes.ledger;
   }
 
@@ -306,7 +306,7 @@ export class ReviewService implements vscode.Disposable {
       changes.ledger.onDidChange(() => {
         this.anyEmitter.fire();
         this.saveSoon();
-        const shown = this.shown.currentKey;
+        const shown = this.surfaces.current().currentKey;
         if (shown !== undefined && this.live.get(shown)?.changes === changes) this.changeEmitter.fire();
       }),
     );

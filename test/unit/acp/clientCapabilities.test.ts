@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { clientCapabilitiesFor, NOTHING_RENDERED } from '../../../src/acp/clientCapabilities';
-import { CHAT_VIEW_RENDERS } from '../../../src/webview/chatRenders';
+import { CHAT_VIEW_RENDERS } from '../../../src/chat/view/chatRenders';
 import { ClientFeature, ClientServiceMethod, createParts, NO_CLIENT_FEATURES, SessionScope } from '../../../src/acp/clientRequests';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 

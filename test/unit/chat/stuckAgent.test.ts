@@ -92,23 +92,24 @@ describe('agents that hang', function () {
 
   it('ignores the cancel: "Not stopping" after the grace; Restart ends the turn cancelled and the queued message goes to the restarted agent', async () => {
     await withAgent(...scripted('fault-cancel-ignored'));
-    const { shown } = sessionParts;
-    const stuck = (await shown.newSession()).session;
+    const { starter } = sessionParts;
+    const shown = sessionParts.surfaces.sideBar;
+    const stuck = (await starter.newSession(shown)).session;
     assert.equal(shown.headerStatus.state, 'ready');
-    void shown.submitPrompt(undefined, parts('hang on this'));
+    void starter.submitPrompt(shown, undefined, parts('hang on this'));
     await until(stuck, () => texts(stuck).includes('agent: Working on it'));
     assert.equal(shown.headerStatus.state, 'working');
     const firstPid = sessionParts.pool.selected?.runtime.pid;
 
     await stuck.cancel();
     assert.equal(shown.headerStatus.state, 'stopping');
-    await shown.submitPrompt(stuck.key, parts('and then this'));
+    await starter.submitPrompt(shown, stuck.key, parts('and then this'));
     assert.equal(sessionParts.registry.get(stuck.key)?.prompts.queue.length, 1, 'queued behind the stuck turn');
     clock.advance(STOP_GRACE_MS);
     assert.equal(shown.headerStatus.state, 'notStopping');
     assert.match(texts(stuck).at(-1) ?? '', /^notice: Stuck Agent is not stopping: it was asked to stop 5 seconds ago/);
 
-    await shown.restartAgent();
+    await starter.restartAgent(shown);
     assert.equal(stuck.ended, true);
     assert.equal(stuck.state.header.turn, 'idle');
     assert.equal(stuck.state.header.lastStopReason, 'cancelled', 'the stuck turn shows as cancelled');
@@ -133,15 +134,16 @@ describe('agents that hang', function () {
       await withAgent('/bin/sh', ['-c', script, marker, node, args[0], '--pace', '0', '--scenario']);
       // The hanging agent's first words (fault-init-hang): it is in initialize, its marker written.
       const hanging = new Promise<void>((resolve) => (onStderr = (line) => line.includes('loading the model index') && resolve()));
-      const { shown } = sessionParts;
-      const opened = shown.newSession();
+      const { starter } = sessionParts;
+    const shown = sessionParts.surfaces.sideBar;
+      const opened = starter.newSession(shown);
       assert.equal(shown.headerStatus.state, 'starting');
       await hanging;
       assert.ok(fs.existsSync(marker));
       assert.equal(shown.starting?.slow, undefined);
       clock.advance(STILL_STARTING_MS);
       assert.equal(shown.starting?.slow, true, 'the chat says it is still starting');
-      await shown.restartAgent();
+      await starter.restartAgent(shown);
       assert.equal(shown.starting?.slow, undefined, 'the restarted start counts anew');
       const open = await opened;
       assert.equal(open.agent.runtime.state.state, 'ready');
@@ -155,12 +157,13 @@ describe('agents that hang', function () {
 
   it('session/new fails: the header says Failed, never Ready', async () => {
     await withAgent(...scripted('fault-new-error'));
-    const { shown } = sessionParts;
+    const { starter } = sessionParts;
+    const shown = sessionParts.surfaces.sideBar;
     const feed = new HeaderStatusFeed(shown, sessionParts.registry);
     const told: string[] = [];
     feed.onDidChange((status) => told.push(status.label));
     assert.equal(shown.headerStatus.state, 'notStarted');
-    const opening = shown.newSession();
+    const opening = starter.newSession(shown);
     assert.equal(shown.headerStatus.state, 'starting');
     await assert.rejects(opening, /could not open a session/);
     assert.equal(shown.agent?.status, 'ready', 'the agent itself is up');

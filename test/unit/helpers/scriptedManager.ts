@@ -45,7 +45,7 @@ export function scriptedManager(
   const manager = createSessionsApi({
     createRuntime: (agent) => {
       const runtime = new AgentRuntime({
-        launch: { command: process.execPath, args: [agentEntry, '--scenario', agent.args[0], '--pace', '0'], cwd: dir, env: agent.env },
+        launch: { command: process.execPath, args: [agentEntry, '--scenario', agent.args[0], '--pace', agent.args[1] ?? '0'], cwd: dir, env: agent.env },
         clientInfo: { name: 'unit-test', version: '0' },
         clientCapabilities: clientCapabilitiesFor(NO_CLIENT_FEATURES),
         log: QUIET,
@@ -66,7 +66,8 @@ export function scriptedManager(
   return { manager, starts, sent, answered };
 }
 
-export function scriptedDefinition(id: string, scenarioFile: string, env: Record<string, string> = {}): AgentDefinition {
-  return { id, name: `Agent ${id}`, command: process.execPath, args: [scenarioFile], env, builtIn: false };
+/** `pace` scales the scenario's delays (default 0: none; 1 for a scenario whose delays are the point). */
+export function scriptedDefinition(id: string, scenarioFile: string, env: Record<string, string> = {}, pace = 0): AgentDefinition {
+  return { id, name: `Agent ${id}`, command: process.execPath, args: [scenarioFile, String(pace)], env, builtIn: false };
 }
 

@@ -19,7 +19,7 @@ class Transport implements SessionTransport {
 
 class HiddenPanel {
   shown: { message: string; buttons: string[]; press(button: string | undefined): void }[] = [];
-  isPanelVisible = () => false;
+  isOnScreen = () => false;
   showPanel = () => undefined;
   show = (message: string, buttons: string[]): Promise<string | undefined> =>
     new Promise((resolve) => this.shown.push({ message, buttons, press: resolve }));
@@ -32,7 +32,7 @@ function setUp() {
   session.sessionUpdate({ sessionId: 'parent', update: { sessionUpdate: 'subagent_update', sessionId: 'kid', title: 'Explore the code', state: { state: 'running' } } });
   const ui = new HiddenPanel();
   const never = new Emitter<{ session: Session }>();
-  const sessions = { session, openSessions: [{ session }], onDidOpenSession: never.event, onDidCloseSession: never.event };
+  const sessions = { openSessions: [{ session }], onDidOpenSession: never.event, onDidCloseSession: never.event };
   return { session, ui, permissions: new PermissionNotifier(sessions, ui), questions: new ElicitationNotifier(sessions, ui) };
 }
 

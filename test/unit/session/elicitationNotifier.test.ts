@@ -10,7 +10,6 @@ const transport = () => ({ prompt: () => new Promise<never>(() => undefined), ca
 function setup(visible: boolean, press: string | undefined) {
   const session = new Session(scope, transport);
   const sessions = {
-    session: session as ElicitingSession | undefined,
     openSessions: [{ session: session as ElicitingSession }],
     onDidOpenSession: new Emitter<{ session: ElicitingSession }>().event,
     onDidCloseSession: new Emitter<{ session: ElicitingSession }>().event,
@@ -18,7 +17,7 @@ function setup(visible: boolean, press: string | undefined) {
   const shown: { message: string; buttons: string[] }[] = [];
   let panelShown = 0;
   const notifier = new ElicitationNotifier(sessions, {
-    isPanelVisible: () => visible,
+    isOnScreen: (asking) => visible && asking === session,
     show: (message, buttons) => {
       shown.push({ message, buttons });
       return Promise.resolve(press);

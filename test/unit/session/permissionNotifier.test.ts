@@ -43,7 +43,9 @@ class FakeUi {
   shown: { message: string; buttons: string[]; press(button: string | undefined): Promise<void> }[] = [];
   panelShown = 0;
   panelShownFor: unknown[] = [];
-  isPanelVisible = () => this.visible;
+  /** The session the visible chat shows. */
+  onScreen: unknown;
+  isOnScreen = (session: unknown) => this.visible && session === this.onScreen;
   showPanel = (session: unknown) => {
     this.panelShown++;
     this.panelShownFor.push(session);
@@ -71,7 +73,8 @@ describe('permission notifications', () => {
   beforeEach(() => {
     session = new FakeSession();
     ui = new FakeUi();
-    const sessions: NotifierSessions = { session, openSessions: [{ session }], onDidOpenSession: opened.event, onDidCloseSession: closed.event };
+    ui.onScreen = session;
+    const sessions: NotifierSessions = { openSessions: [{ session }], onDidOpenSession: opened.event, onDidCloseSession: closed.event };
     notifier = new PermissionNotifier(sessions, ui);
   });
 

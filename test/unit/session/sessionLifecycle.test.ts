@@ -221,7 +221,8 @@ describe('sessions: a load the user gives up on', function () {
     let sent: string[];
     let answered: string[];
     ({ manager, sent, answered } = scriptedManager(dir));
-    await manager.useAgent(scriptedDefinition('slow', path.join(scenarios, 'sessions-slow-load.json')));
+    // Its replay takes 20 s (paced for real): the session is closed long before.
+    await manager.useAgent(scriptedDefinition('slow', path.join(scenarios, 'sessions-slow-load.json'), {}, 1));
     const reopening = manager.reopen({ agentId: 'slow', sessionId: 'earlier-session', cwd: dir });
     const settled = reopening.then(
       () => 'loaded',

@@ -1,5 +1,5 @@
 // The seams of the split sessions: the registry opens and closes sessions on any agent and knows nothing of the
-// shown one; the pool keeps an agent while it is selected or a session holds it; the chat's ShownSession decides
+// shown one; the pool keeps an agent while it is selected or a session holds it; the chat's surfaces decide (ChatSurface, ChatStarter)
 // what is on screen. Real child processes: the scripted agent.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -34,7 +34,8 @@ describe('sessions split: registry, pool and shown session', function () {
   });
 
   it('the registry opens sessions on any agent without showing them; an agent stops once neither selected nor held', async () => {
-    const { pool, registry, shown } = api.parts;
+    const { pool, registry } = api.parts;
+    const shown = api.parts.surfaces.sideBar;
     await pool.useAgent(one);
     const opened: string[] = [];
     registry.onDidOpenSession((open) => opened.push(open.agent.definition.id));
@@ -56,36 +57,38 @@ describe('sessions split: registry, pool and shown session', function () {
   });
 
   it('the shown session: a new one replaces one never used; closing the shown one brings up the last open one', async () => {
-    const { registry, shown } = api.parts;
+    const { registry, starter } = api.parts;
+    const shown = api.parts.surfaces.sideBar;
     await api.useAgent(one);
-    const unused = await shown.newSession();
-    const first = await shown.newSession();
+    const unused = await starter.newSession(shown);
+    const first = await starter.newSession(shown);
     assert.equal(registry.get(unused.key), undefined, 'a session never used made way for the new one');
     assert.equal(shown.currentKey, first.key);
     await registry.submitPrompt(first.key, { text: 'hello', mentions: [], images: [] });
 
-    const second = await shown.newSession();
+    const second = await starter.newSession(shown);
     assert.ok(registry.get(first.key), 'a session with a conversation stays open');
     assert.equal(shown.currentKey, second.key);
 
-    await shown.close(second.key);
+    await starter.close(second.key);
     assert.equal(shown.currentKey, first.key);
     assert.equal(shown.session, first.session);
   });
 
   it('a prompt that names no session goes to the shown one, or to a new one shown for it', async () => {
-    const { registry, shown } = api.parts;
+    const { registry, starter } = api.parts;
+    const shown = api.parts.surfaces.sideBar;
     await api.useAgent(one);
     const changes: (string | undefined)[] = [];
     shown.onDidChangeSession((session) => changes.push(session?.key));
 
-    await shown.submitPrompt(undefined, { text: 'hi', mentions: [], images: [] });
+    await starter.submitPrompt(shown, undefined, { text: 'hi', mentions: [], images: [] });
     assert.equal(registry.openSessions.length, 1);
     const key = shown.currentKey;
     assert.ok(key);
     assert.deepEqual(changes, [key]);
 
-    await shown.submitPrompt(undefined, { text: 'again', mentions: [], images: [] });
+    await starter.submitPrompt(shown, undefined, { text: 'again', mentions: [], images: [] });
     assert.equal(registry.openSessions.length, 1, 'the shown session takes the next prompt');
     const said = shown.session?.state.entries.filter((entry) => entry.kind === 'agent').length;
     assert.equal(said, 2);

@@ -44,6 +44,14 @@ describe('webview selectors and view state', () => {
     assert.deepEqual(parseViewState(undefined), { draft: '' });
     assert.deepEqual(parseViewState('x'), { draft: '' });
   });
+
+  it('parseViewState keeps a chat tab\'s conversation, and drops a malformed one', () => {
+    const tab = { agentId: 'claude', sessionId: 's-1', cwd: '/w', title: 'Fix the tests' };
+    assert.deepEqual(parseViewState({ draft: 'x', tab }), { draft: 'x', tab });
+    assert.deepEqual(parseViewState({ draft: 'x', tab: { agentId: 'claude', sessionId: 's-1', cwd: 3 } }), { draft: 'x', tab: { agentId: 'claude', sessionId: 's-1' } });
+    assert.deepEqual(parseViewState({ draft: 'x', tab: { agentId: 'claude' } }), { draft: 'x' });
+    assert.deepEqual(parseViewState({ draft: 'x', tab: { agentId: '', sessionId: 's' } }), { draft: 'x' });
+  });
 });
 
 describe('awaitsPermission', () => {

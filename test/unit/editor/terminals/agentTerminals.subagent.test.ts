@@ -11,7 +11,7 @@ import { applySessionUpdate, createSessionState, markTurnToolCallsCancelled } fr
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 import { applyInSubagent } from '../../../../src/shared/subagents';
 import type { HostToWebview, TerminalOutputMessage } from '../../../../src/shared/webviewProtocol';
-import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
+import { FRAME_MS } from '../../../../src/chat/view/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
 import { NO_SECRETS } from './helpers';
 

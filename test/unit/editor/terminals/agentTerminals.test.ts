@@ -10,7 +10,7 @@ import type { SessionChange } from '../../../../src/shared/model';
 import { applySessionUpdate, createSessionState, markTurnToolCallsCancelled, setTurnState } from '../../../../src/shared/reducer';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 import type { HostToWebview, TerminalOutputMessage } from '../../../../src/shared/webviewProtocol';
-import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
+import { FRAME_MS } from '../../../../src/chat/view/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
 import { loadTrace } from '../../helpers/traceReplay';
 import { NO_SECRETS } from './helpers';

@@ -3,7 +3,7 @@ import { TerminalBook } from '../../../../src/editor/terminals/terminalBook';
 import { MAX_POST_BYTES, TerminalOutputPoster, terminalIdsOf } from '../../../../src/editor/terminals/terminalPosts';
 import type { TranscriptEntry } from '../../../../src/shared/model';
 import type { HostToWebview, TerminalOutputMessage } from '../../../../src/shared/webviewProtocol';
-import { FRAME_MS } from '../../../../src/webview/patchCoalescer';
+import { FRAME_MS } from '../../../../src/chat/view/patchCoalescer';
 import { ScriptedCommand } from './fakeCommand';
 import { ManualScheduler } from '../../helpers/manualScheduler';
 import { NO_SECRETS, key } from './helpers';

@@ -2,7 +2,7 @@
 // that carry state are not kept, since the view gets a fresh snapshot when it comes back; the latest answer of a
 // kind (the history list) is kept; one-off messages (a mention to add, file search results) are kept in order, up
 // to a bound. Pure: no `vscode`, no node.
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview } from '../../shared/webviewProtocol';
 
 /**
  * How a message is held while the view is away:
@@ -38,6 +38,35 @@ export function deliveryOf(message: HostToWebview): Delivery {
 /** How many held messages are kept at most; the oldest go first. */
 export const HELD_LIMIT = 100;
 
+/** The messages kept for a view that cannot take them, by their delivery class (a state message is not kept). */
+export class HeldMessages {
+  private held: HostToWebview[] = [];
+
+  constructor(private readonly limit = HELD_LIMIT) {}
+
+  /** Messages waiting for the view. */
+  get pending(): readonly HostToWebview[] {
+    return this.held;
+  }
+
+  /** Keeps the message for later; false when it is not kept (it carries state, which a snapshot covers). */
+  hold(message: HostToWebview): boolean {
+    const delivery = deliveryOf(message);
+    if (delivery === 'state') return false;
+    if (delivery === 'latest') this.held = this.held.filter((held) => held.type !== message.type);
+    this.held.push(message);
+    if (this.held.length > this.limit) this.held.splice(0, this.held.length - this.limit);
+    return true;
+  }
+
+  /** The kept messages, in order; none are kept after. */
+  take(): HostToWebview[] {
+    const held = this.held;
+    this.held = [];
+    return held;
+  }
+}
+
 export interface ViewOutboxDeps {
   /** Posts to the view (only called while it is open). */
   send(message: HostToWebview): void;
@@ -49,12 +78,14 @@ export class ViewOutbox {
   private open = false;
   /** The view missed state (or has none yet): it needs a snapshot when it opens. */
   private stale = true;
-  private held: HostToWebview[] = [];
+  private readonly held: HeldMessages;
 
   constructor(
     private readonly deps: ViewOutboxDeps,
-    private readonly limit = HELD_LIMIT,
-  ) {}
+    limit = HELD_LIMIT,
+  ) {
+    this.held = new HeldMessages(limit);
+  }
 
   get isOpen(): boolean {
     return this.open;
@@ -62,7 +93,7 @@ export class ViewOutbox {
 
   /** Messages waiting for the view. */
   get pending(): readonly HostToWebview[] {
-    return this.held;
+    return this.held.pending;
   }
 
   post(message: HostToWebview): void {
@@ -70,14 +101,7 @@ export class ViewOutbox {
       this.deps.send(message);
       return;
     }
-    const delivery = deliveryOf(message);
-    if (delivery === 'state') {
-      this.stale = true;
-      return;
-    }
-    if (delivery === 'latest') this.held = this.held.filter((held) => held.type !== message.type);
-    this.held.push(message);
-    if (this.held.length > this.limit) this.held.splice(0, this.held.length - this.limit);
+    if (!this.held.hold(message)) this.stale = true;
   }
 
   /** The state changed wholesale (another session is shown): a snapshot now when open, else when it opens. */
@@ -93,9 +117,7 @@ export class ViewOutbox {
   opened(fresh: boolean): void {
     this.open = true;
     if (fresh || this.stale) this.sendSnapshot();
-    const held = this.held;
-    this.held = [];
-    for (const message of held) this.deps.send(message);
+    for (const message of this.held.take()) this.deps.send(message);
   }
 
   /** The view went away (hidden, or its document is gone); `lost`: it will start over with a new document. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { OpenSessionActivity } from '../../../src/shared/sessionsProtocol';
-import { waitingBadge } from '../../../src/webview/viewBadge';
+import type { SessionKey } from '../../../../src/shared/sessionKey';
+import type { OpenSessionActivity } from '../../../../src/shared/sessionsProtocol';
+import { waitingBadge } from '../../../../src/chat/view/viewBadge';
 
 const row = (key: string, activity: OpenSessionActivity) => ({ key: key as SessionKey, agentId: 'a', agentName: 'A', title: 't', cwd: '/w', activity });
 

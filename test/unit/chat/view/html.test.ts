@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { contentSecurityPolicy, makeNonce, renderWebviewHtml } from '../../../src/webview/html';
+import { contentSecurityPolicy, makeNonce, renderWebviewHtml } from '../../../../src/chat/view/html';
 
 const input = {
   cspSource: 'https://*.vscode-cdn.net',

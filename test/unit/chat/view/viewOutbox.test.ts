@@ -1,7 +1,7 @@
-import type { SessionKey } from '../../../src/shared/sessionKey';
+import type { SessionKey } from '../../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { ViewOutbox } from '../../../src/webview/viewOutbox';
+import type { HostToWebview } from '../../../../src/shared/webviewProtocol';
+import { ViewOutbox } from '../../../../src/chat/view/viewOutbox';
 
 const mention = (label: string): HostToWebview => ({ type: 'addMention', mention: { uri: `file:///w/${label}`, label } });
 const queue = (paused: boolean): HostToWebview => ({ type: 'queue', queue: { items: [], paused } });

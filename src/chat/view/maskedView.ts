@@ -9,12 +9,12 @@
 // masked, its copy shares the session's string (no second copy of the text in memory).
 // Other entries (tool calls, notices, plans...) are masked whole each time they change; a value with nothing to mask
 // is posted as the session has it. Pure: no `vscode`.
-import type { ContentBlock } from '../shared/acp';
-import { MaskedStream } from '../shared/maskedStream';
-import type { EntryId, SessionHeader, TranscriptEntry } from '../shared/model';
-import { isRecord } from '../shared/narrow';
-import { ADDRESS_KEYS } from '../shared/entrySecrets';
-import { maskText, maskValue, type SecretRules } from '../shared/secretText';
+import type { ContentBlock } from '../../shared/acp';
+import { MaskedStream } from '../../shared/maskedStream';
+import type { EntryId, SessionHeader, TranscriptEntry } from '../../shared/model';
+import { isRecord } from '../../shared/narrow';
+import { ADDRESS_KEYS } from '../../shared/entrySecrets';
+import { maskText, maskValue, type SecretRules } from '../../shared/secretText';
 import type { ViewCopies } from './patchCoalescer';
 
 const MESSAGE_KINDS = new Set(['user', 'agent', 'thought']);

@@ -17,12 +17,12 @@
 // catches up (or after ACK_WAIT_MS at the latest, should no answer come). A view whose thread is busy (in code-server
 // the chat shares the workbench's renderer thread) thus gets fewer, larger posts instead of a growing queue of small
 // ones, each of which it would have to take in turn: a chunk waits for at most a couple of posts, not for a backlog.
-import type { EntryDelta, SentEntry } from '../shared/entryDelta';
-import { deltaSince, recordSent } from '../shared/entryDelta';
-import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../shared/model';
-import type { SessionKey } from '../shared/sessionKey';
-import type { HostToWebview } from '../shared/webviewProtocol';
-import { FRAME_MS, type FrameScheduler } from '../shared/frameScheduler';
+import type { EntryDelta, SentEntry } from '../../shared/entryDelta';
+import { deltaSince, recordSent } from '../../shared/entryDelta';
+import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../../shared/model';
+import type { SessionKey } from '../../shared/sessionKey';
+import type { HostToWebview } from '../../shared/webviewProtocol';
+import { FRAME_MS, type FrameScheduler } from '../../shared/frameScheduler';
 import { hostScheduler } from './timerScheduler';
 
 export { FRAME_MS };

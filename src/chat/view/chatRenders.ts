@@ -5,6 +5,6 @@
 // identified plans (webview-ui PlanCards), the `_meta` output of commands agents run themselves (webview-ui
 // TerminalOutput, fed by editor/terminals/agentTerminals.ts) and subagent threads (webview-ui
 // subagents/SubagentThread: the child's transcript, permission prompts and Stop).
-import type { ChatRenders } from '../acp/clientCapabilities';
+import type { ChatRenders } from '../../acp/clientCapabilities';
 
 export const CHAT_VIEW_RENDERS: ChatRenders = { elicitation: { form: true, url: true }, compaction: true, notices: true, terminalOutput: true, plans: true, subagents: true };

@@ -1,0 +1,151 @@
+// Chat in editor tabs ("ACP: Open Chat in Editor Tab"): each tab is a webview panel with the same chat as the side
+// bar, bound to the session it was opened on (its own surface: its composer, prompts, queue and start row belong to
+// that session only). Any number side by side. A tab keeps its conversation in its webview state (tabBinding), so
+// after a window reload VS Code brings the panel back through the serializer and the tab reopens that conversation.
+import * as vscode from 'vscode';
+import type { AgentPool } from '../session/agentPool';
+import type { SessionRegistry } from '../session/sessionRegistry';
+import { parseSessionKey, type SessionKey } from '../shared/sessionKey';
+import { parseTabBinding, type TabBinding } from '../shared/tabBinding';
+import { maskText, type SecretRules } from '../shared/secretText';
+import type { HostToWebview } from '../shared/webviewProtocol';
+import { ChatSurface } from './chatSurface';
+import type { ChatStarter } from './chatStarter';
+import type { ChatSurfaces } from './chatSurfaces';
+import type { ChatViews } from './chatViews';
+import { showChatHtml } from './sideBarHost';
+import { feedSurface } from './surfaceFeeds';
+import { ChatView, type ChatViewDeps, type ChatViewHost } from './view/chatView';
+
+export const CHAT_TAB_VIEW_TYPE = 'acp.chatTab';
+export const OPEN_CHAT_IN_EDITOR_COMMAND = 'acp.openChatInEditor';
+
+export interface ChatTabsDeps {
+  extensionUri: vscode.Uri;
+  pool: AgentPool;
+  registry: SessionRegistry;
+  surfaces: ChatSurfaces;
+  starter: ChatStarter;
+  views: ChatViews;
+  /** What a view of this surface needs (its snapshot's parts are the surface's own). */
+  viewDeps(surface: ChatSurface, surfaceState: () => HostToWebview[]): ChatViewDeps;
+  secretRules(): SecretRules;
+  /** Resolves once the configured agents are known (a restored tab reopens its session after that). */
+  agentSelected(): Promise<void>;
+  log(line: string): void;
+}
+
+function panelHost(panel: vscode.WebviewPanel): ChatViewHost {
+  return {
+    postMessage: (message) => void panel.webview.postMessage(message),
+    onDidReceiveMessage: panel.webview.onDidReceiveMessage,
+    get visible() {
+      return panel.visible;
+    },
+    onDidChangeVisibility: (listener, thisArgs, disposables) => panel.onDidChangeViewState(() => listener.call(thisArgs, panel.visible), undefined, disposables),
+    onDidDispose: panel.onDidDispose,
+    reveal: () => panel.reveal(undefined, false),
+    showError: (message) => void vscode.window.showErrorMessage(message),
+  };
+}
+
+export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private opened = 0;
+  private readonly tabs = new Map<vscode.WebviewPanel, ChatSurface>();
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly deps: ChatTabsDeps) {
+    this.disposables = [
+      vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, this),
+      vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, (key?: unknown) => this.openCommand(key)),
+    ];
+    void vscode.commands.executeCommand('setContext', 'acp.chatTabs', true);
+  }
+
+  /** "ACP: Open Chat in Editor Tab": the given session (a key), else the active surface's, in a new tab beside. */
+  private async openCommand(key?: unknown): Promise<SessionKey | undefined> {
+    try {
+      const chosen = key !== undefined ? parseSessionKey(key) : this.deps.surfaces.current().currentKey;
+      if (key !== undefined && (chosen === undefined || !this.deps.registry.get(chosen))) throw new Error('That session is not open any more.');
+      const panel = vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, 'Chat', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+        retainContextWhenHidden: true,
+        enableFindWidget: true,
+      });
+      const surface = this.attach(panel);
+      if (chosen !== undefined) surface.show(chosen);
+      return chosen;
+    } catch (error) {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  /** A tab VS Code brings back after a reload: the same conversation is reopened in it (a failure shows in the tab). */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const surface = this.attach(panel);
+    const binding = parseTabBinding((state as { tab?: unknown } | undefined)?.tab);
+    if (!binding) return;
+    panel.title = binding.title ?? 'Chat';
+    await this.deps.agentSelected();
+    const request = { agentId: binding.agentId, sessionId: binding.sessionId, cwd: binding.cwd, title: binding.title ?? 'Untitled session' };
+    await this.deps.starter.openFromHistory(surface, request).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
+  }
+
+  /** Brings up a tab that shows the session; false when none does. */
+  reveal(key: SessionKey): boolean {
+    const panel = [...this.tabs.entries()].find(([, surface]) => surface.currentKey === key)?.[0];
+    panel?.reveal(undefined, false);
+    return panel !== undefined;
+  }
+
+  dispose(): void {
+    for (const panel of [...this.tabs.keys()]) panel.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  /** Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. */
+  private attach(panel: vscode.WebviewPanel): ChatSurface {
+    const { pool, registry, surfaces, views } = this.deps;
+    this.opened += 1;
+    const surface = new ChatSurface(pool, registry, { name: `tab ${this.opened}`, followsSelectedAgent: false });
+    panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'acp.svg');
+    showChatHtml(panel.webview, this.deps.extensionUri);
+    let view: ChatView | undefined;
+    const feeds = feedSurface(surface, registry, (message) => view?.post(message));
+    view = new ChatView(panelHost(panel), surface, this.deps.viewDeps(surface, () => feeds.viewState()));
+    const shownView = view;
+    let binding = '';
+    const keepTitle = (): void => {
+      const open = surface.shown;
+      const title = open ? maskText(registry.sessionViews().find((item) => item.key === open.key)?.title ?? 'Chat', this.deps.secretRules()) : 'Chat';
+      if (panel.title !== title) panel.title = title;
+      if (!open || open.opening) return;
+      const next: TabBinding = { agentId: open.agent.definition.id, sessionId: open.session.sessionId, cwd: open.cwd, title };
+      const json = JSON.stringify(next);
+      if (json === binding) return;
+      binding = json;
+      shownView.post({ type: 'tabBinding', binding: next });
+    };
+    this.tabs.set(panel, surface);
+    const subscriptions = [
+      surfaces.add(surface),
+      views.add({ surface, post: (message) => shownView.post(message), get isVisible() { return shownView.isVisible; } }),
+      feeds,
+      surface.onDidChangeSession(() => keepTitle()),
+      registry.onDidChangeSessions(() => keepTitle()),
+      registry.onDidFinishOpening(() => keepTitle()),
+      panel.onDidChangeViewState(() => {
+        if (panel.active) surfaces.setActive(surface);
+        else if (surfaces.current() === surface) surfaces.setActive(undefined);
+      }),
+    ];
+    if (panel.active) surfaces.setActive(surface);
+    panel.onDidDispose(() => {
+      this.tabs.delete(panel);
+      shownView.dispose();
+      subscriptions.forEach((subscription) => subscription.dispose());
+    });
+    keepTitle();
+    return surface;
+  }
+}
