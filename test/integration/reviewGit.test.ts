@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionRegistry } from '../../src/session/sessionRegistry';
-import type { ShownSessionSource } from '../../src/session/shownSessionSource';
+import type { ActiveSurface } from '../../src/session/surfaceSessions';
 import { unpackReview } from '../../src/review/ledgerData';
 import { ReviewService } from '../../src/review/vscode/reviewService';
 import { workspaceRoot } from './helpers/files';
@@ -89,7 +89,7 @@ describe('review: baselines from git objects', function () {
     assert.equal(kept?.baseline, undefined, 'no text stored for it');
     assert.match(kept?.baselineObject ?? '', /^[0-9a-f]{40}:target\.disk\.txt$/);
     const noSessions = { openSessions: [], onDidOpenSession: () => ({ dispose: () => undefined }) } as unknown as SessionRegistry;
-    const noneShown = { currentKey: undefined, onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ShownSessionSource;
+    const noneShown = { current: () => ({ currentKey: undefined }), onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ActiveSurface;
     const next = new ReviewService(noSessions, noneShown, () => ({ dispose: () => undefined }), () => undefined, { get: () => stored, set: () => undefined });
     try {
       await next.loaded;
