@@ -13,7 +13,7 @@ import { unpackReview } from '../../src/review/ledgerData';
 import { ReviewService } from '../../src/review/vscode/reviewService';
 import { workspaceRoot } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
-import { TestReviewUserInterface, pendingFile, untilHandled, untilReview } from './helpers/review';
+import { TestReviewUserInterface, pendingFile, untilHandled, untilReview, untilSnapshotKnows } from './helpers/review';
 import { useTestUserInterface } from './helpers/userInterface';
 
 /** Characters of text in the repository: more than the old snapshot's total cap (64 * 1024 * 1024). */
@@ -114,6 +114,8 @@ describe('review: baselines from git objects', function () {
     const folder = fs.mkdtempSync(path.join(workspaceRoot(), 'plainbase-it-'));
     const file = path.join(folder, 'plain.disk.txt');
     fs.writeFileSync(file, 'alpha\nbeta\n');
+    // Seen by the watcher of a session still open (or read by the scan when the session opens).
+    await untilSnapshotKnows(suite.api, file, 'alpha\nbeta\n');
     assert.equal(await suite.api.review.service.baselines.covers(folder), false);
     const session = await suite.sessionWith('review');
     await suite.api.review.service.settled();
