@@ -14,4 +14,6 @@ export const caseModules = [
   '../files-read.mjs',
   '../terminal-flood.mjs',
   './diff.mjs',
+  './baselines.mjs',
+  './workspace-memory.mjs',
 ];

@@ -16,6 +16,8 @@ export interface AgentChange {
   path: string;
   /** The text just before the change; `undefined` when it was not snapshotted (then the change cannot be undone). */
   before: Content;
+  /** The git object that holds `before` (`<tree>:<path>`), when a baseline tree gave it: kept across a reload instead of the text. */
+  beforeObject?: string;
   after: string | null;
   source: ChangeSource;
   /** The tool call whose locations or diffs name the file, when one does. */
@@ -55,11 +57,15 @@ export interface Checkpoint {
 export interface RestoreTarget {
   path: string;
   text: Content;
+  /** The git object that holds `text`, when a baseline tree gave it. */
+  object?: string;
 }
 
 interface TrackedFile {
   path: string;
   baseline: Content;
+  /** The git object that holds `baseline`, when a baseline tree gave it. */
+  baselineObject?: string;
   current: string | null;
   toolCallIds: string[];
   turns: number[];
@@ -109,11 +115,12 @@ export class ChangeLedger {
     const key = this.keyOf(change.path);
     const turn = this.turnRecords.at(-1);
     // A change that leaves the text as it was (a late second event of an earlier change) is no change of this turn.
-    if (turn && !turn.before.has(key) && change.before !== change.after) turn.before.set(key, { path: change.path, text: change.before });
+    const object = change.beforeObject ? { object: change.beforeObject } : {};
+    if (turn && !turn.before.has(key) && change.before !== change.after) turn.before.set(key, { path: change.path, text: change.before, ...object });
     let file = this.files.get(key);
     if (!file) {
       if (change.before === change.after) return;
-      file = { path: change.path, baseline: change.before, current: change.after, toolCallIds: [], turns: [] };
+      file = { path: change.path, baseline: change.before, ...(change.beforeObject ? { baselineObject: change.beforeObject } : {}), current: change.after, toolCallIds: [], turns: [] };
       this.files.set(key, file);
     }
     file.current = change.after;
@@ -156,6 +163,7 @@ export class ChangeLedger {
     const file = this.files.get(this.keyOf(path));
     if (!file) return;
     file.baseline = baseline;
+    delete file.baselineObject;
     if (file.baseline === file.current) this.files.delete(this.keyOf(path));
     this.changeEmitter.fire();
   }
@@ -184,6 +192,12 @@ export class ChangeLedger {
     return [...targets.values()];
   }
 
+  /** Whether a text of the ledger is one a git baseline tree holds (that tree must stay reachable). */
+  namesObjects(): boolean {
+    for (const file of this.files.values()) if (file.baselineObject) return true;
+    return this.turnRecords.some((record) => [...record.before.values()].some((target) => target.object !== undefined));
+  }
+
   /** Everything the ledger holds, as plain data (to keep it across a window reload; see ledgerData.ts). */
   toData(): LedgerData {
     return {
@@ -209,7 +223,7 @@ export class ChangeLedger {
 
 /** A ledger as plain data. A text that was not recorded is `undefined` (left out in JSON). */
 export interface LedgerData {
-  files: { path: string; baseline: Content; current: string | null; toolCallIds: string[]; turns: number[]; notKept?: boolean }[];
+  files: { path: string; baseline: Content; baselineObject?: string; current: string | null; toolCallIds: string[]; turns: number[]; notKept?: boolean }[];
   turns: (Checkpoint & { before: RestoreTarget[] })[];
 }
 

@@ -1,6 +1,8 @@
-// Changes on disk, from file events: each is compared with the workspace snapshot and, when an agent is at work,
-// recorded in that session's ledger (the session whose turn started last, among those at work). Otherwise, and
-// when the user saves a document or the client writes itself (Undo, restore), the snapshot just follows. A path the
+// Changes on disk, from file events: each is compared with the file's baseline (baselines.ts: a git tree taken when
+// the turn started, or the texts seen) and, when an agent is at work, recorded in that session's ledger: among the
+// sessions at work whose roots hold the file, the one whose turn started last; when none holds it (an agent's shell
+// may write anywhere), the session whose turn started last. Otherwise, and when the user saves a document or the
+// client writes itself (Undo, restore), what was seen just follows. A path the
 // review filter leaves out (git's own files, ignored files) is no change and not kept. Events of one file are
 // handled in order. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
@@ -9,8 +11,8 @@ import * as path from 'node:path';
 import { KeyedQueue } from '../editor/files/keyedQueue';
 import type { KeyOf } from './changeLedger';
 import { EVERY_PATH, type ReviewFilter } from './filter/changeFilter';
+import type { Baselines, DiskText } from './baselines';
 import type { SessionChanges } from './sessionChanges';
-import type { DiskText, WorkspaceSnapshot } from './workspaceSnapshot';
 
 export type DiskEventKind = 'create' | 'change' | 'delete';
 
@@ -23,7 +25,7 @@ export class DiskChanges {
   readonly onDidHandle: Event<string> = this.handledEmitter.event;
 
   constructor(
-    private readonly snapshot: WorkspaceSnapshot,
+    private readonly snapshot: Baselines,
     private readonly keyOf: KeyOf,
     private readonly log: (line: string) => void = () => undefined,
     private readonly filter: ReviewFilter = EVERY_PATH,
@@ -46,7 +48,7 @@ export class DiskChanges {
 
   event(file: string, kind: DiskEventKind): Promise<void> {
     this.filter.saw(file);
-    const atWork = this.sessionAtWork();
+    const atWork = this.sessionAtWork(file);
     const done = this.queue
       .run(this.keyOf(file), async () => {
         if (await this.filter.reviews(file)) await this.compare(file, kind, atWork);
@@ -62,12 +64,16 @@ export class DiskChanges {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private sessionAtWork(): SessionChanges | undefined {
-    let best: SessionChanges | undefined;
+  /** The session a change of `file` now is credited to: by its roots first, by the time its turn started second. */
+  sessionAtWork(file: string): SessionChanges | undefined {
+    let latest: SessionChanges | undefined;
+    let holding: SessionChanges | undefined;
     for (const session of this.sessions) {
-      if (session.agentActive && (!best || session.lastStart > best.lastStart)) best = session;
+      if (!session.agentActive) continue;
+      if (!latest || session.lastStart > latest.lastStart) latest = session;
+      if (session.holds(file) && (!holding || session.lastStart > holding.lastStart)) holding = session;
     }
-    return best;
+    return holding ?? latest;
   }
 
   private async compare(file: string, kind: DiskEventKind, atWork: SessionChanges | undefined): Promise<void> {
@@ -82,8 +88,9 @@ export class DiskChanges {
     const now: DiskText = await this.snapshot.read(file);
     // A folder is no file to review (the files in it have events of their own).
     if (now === undefined && (await isFolder(file))) return;
-    const known = this.snapshot.get(file);
-    if (kind !== 'create' && now === null && known === undefined && !this.snapshot.existsUnkept(file)) {
+    const baseline = await this.snapshot.known(file);
+    const known = baseline.text;
+    if (kind !== 'create' && now === null && known === undefined && !baseline.exists) {
       await this.goneUnseen(file);
       return;
     }
@@ -94,13 +101,16 @@ export class DiskChanges {
       if (known === undefined && now === null) this.snapshot.set(file, null);
       return;
     }
+    if (!atWork) {
+      await this.snapshot.follow(file, now);
+      return;
+    }
     this.snapshot.set(file, now);
-    if (!atWork) return;
     if (now === undefined) {
       this.log(`${file} changed but is not text or is too large to review`);
       return;
     }
-    atWork.diskChange(file, before, now);
+    atWork.diskChange(file, before, now, known !== undefined ? baseline.object : undefined);
   }
 
   /**
@@ -110,7 +120,7 @@ export class DiskChanges {
    */
   private async goneUnseen(gone: string): Promise<void> {
     this.snapshot.set(gone, null);
-    await Promise.all(this.snapshot.existingUnder(gone).map((child) => this.event(child, 'delete')));
+    await Promise.all((await this.snapshot.existingUnder(gone)).map((child) => this.event(child, 'delete')));
   }
 }
 

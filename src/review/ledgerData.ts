@@ -2,7 +2,8 @@
 // a size limit, and read back leniently (a damaged or older file gives what it can, never an exception). Over the
 // limit, the checkpoints' earlier texts go first (oldest turn first: restoring that checkpoint then leaves those
 // files as they are), then the review baselines of the largest files (those files can still be kept, no longer
-// undone; the ledger marks them `notKept` and the chat says so). No `vscode` here.
+// undone; the ledger marks them `notKept` and the chat says so). A text a git baseline tree holds is kept as the
+// name of its object instead (storedObjects.ts reads it back), whatever its size. No `vscode` here.
 import type { Content, LedgerData, RestoreTarget } from './changeLedger';
 import type { PromptAnchor } from './checkpointLinks';
 
@@ -26,10 +27,11 @@ function size(text: Content): number {
   return typeof text === 'string' ? text.length : 0;
 }
 
+/** A copy in which a text that a git object holds is left out (its object name stays). */
 function copy(ledger: LedgerData): LedgerData {
   return {
-    files: ledger.files.map((file) => ({ ...file })),
-    turns: ledger.turns.map((turn) => ({ ...turn, before: turn.before.map((target) => ({ ...target })) })),
+    files: ledger.files.map((file) => ({ ...file, ...(file.baselineObject ? { baseline: undefined } : {}) })),
+    turns: ledger.turns.map((turn) => ({ ...turn, before: turn.before.map((target) => ({ ...target, ...(target.object ? { text: undefined } : {}) })) })),
   };
 }
 
@@ -70,9 +72,10 @@ export function packReview(conversations: readonly StoredConversation[], limit =
     const files = packed.flatMap(({ ledger }) => ledger.files).sort((a, b) => size(b.baseline) + size(b.current) - (size(a.baseline) + size(a.current)));
     for (const file of files) {
       if (total <= limit) break;
-      if (typeof file.baseline !== 'string') continue;
+      if (typeof file.baseline !== 'string' && !file.baselineObject) continue;
       total -= size(file.baseline) + size(file.current);
       file.baseline = undefined;
+      delete file.baselineObject;
       if (typeof file.current === 'string') file.current = '';
       file.notKept = true;
       dropped.push(file.path);
@@ -104,6 +107,7 @@ function asFile(value: unknown): LedgerData['files'][number] | undefined {
   return {
     path: value.path,
     baseline: asContent(value.baseline),
+    ...(typeof value.baselineObject === 'string' ? { baselineObject: value.baselineObject } : {}),
     current,
     toolCallIds: asStrings(value.toolCallIds),
     turns: asNumbers(value.turns),
@@ -119,7 +123,7 @@ function asAnchor(value: unknown): PromptAnchor | undefined {
 function asTurn(value: unknown): LedgerData['turns'][number] | undefined {
   if (!isRecord(value)) return undefined;
   const before = Array.isArray(value.before)
-    ? value.before.filter((item): item is Record<string, unknown> => isRecord(item) && typeof item.path === 'string').map((item) => ({ path: item.path as string, text: asContent(item.text) }))
+    ? value.before.filter((item): item is Record<string, unknown> => isRecord(item) && typeof item.path === 'string').map((item) => ({ path: item.path as string, text: asContent(item.text), ...(typeof item.object === 'string' ? { object: item.object } : {}) }))
     : [];
   const anchor = asAnchor(value.anchor);
   return {

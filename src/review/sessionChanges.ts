@@ -1,13 +1,17 @@
 // One session's side of change tracking: its ledger, whether its agent is at work (a turn runs, or ended less
-// than a grace period ago: file events arrive late), and the writes it made through fs/write_text_file.
+// than a grace period ago: file events arrive late), which files its roots hold, and the writes it made through
+// fs/write_text_file.
 // No `vscode` here.
+import { sep } from 'node:path';
+import type { Baselines } from './baselines';
 import { ChangeLedger, type KeyOf } from './changeLedger';
-import type { WorkspaceSnapshot } from './workspaceSnapshot';
 import type { PromptAnchor } from './checkpointLinks';
 
 export interface SessionChangesDeps {
   keyOf: KeyOf;
-  snapshot: WorkspaceSnapshot;
+  snapshot: Pick<Baselines, 'set'>;
+  /** The folders of the open session of this conversation (none while no session of it is open). */
+  roots?(): readonly string[];
   /** The tool call of this session that most likely changed the file. */
   attribute(file: string): string | undefined;
   now(): number;
@@ -58,13 +62,23 @@ export class SessionChanges {
     return this.startedAt;
   }
 
+  /** Whether `file` is under one of the session's roots (paths as the watchers give them: no realpath). */
+  holds(file: string): boolean {
+    const key = this.deps.keyOf(file);
+    return (this.deps.roots?.() ?? []).some((root) => {
+      const prefix = this.deps.keyOf(root).replace(/[\\/]+$/, '');
+      return key === prefix || key.startsWith(prefix + sep);
+    });
+  }
+
   fsWrite(write: FsWrite): void {
     this.ledger.record({ path: write.path, before: write.before, after: write.after, source: 'fs', toolCallId: this.deps.attribute(write.path), time: this.deps.now() });
     if (write.saved) this.deps.snapshot.set(write.path, write.after);
   }
 
-  diskChange(file: string, before: string | null | undefined, after: string | null): void {
-    this.ledger.record({ path: file, before, after, source: 'disk', toolCallId: this.deps.attribute(file), time: this.deps.now() });
+  /** A change on disk; `beforeObject` names the git object that holds `before`, when a baseline tree gave it. */
+  diskChange(file: string, before: string | null | undefined, after: string | null, beforeObject?: string): void {
+    this.ledger.record({ path: file, before, after, ...(beforeObject ? { beforeObject } : {}), source: 'disk', toolCallId: this.deps.attribute(file), time: this.deps.now() });
   }
 
   dispose(): void {

@@ -1,10 +1,12 @@
-// The text of the workspace's files as last seen, so that a change an agent makes directly on disk can be
-// compared with (and undone to) what was there before. Seeded from a scan of the workspace, kept fresh by
-// file events and saves; bounded: files over a size cap, binary files and anything past the total cap are not
-// kept (their changes are still shown, but cannot be undone). No `vscode` here.
+// The text of files as last seen, so that a change an agent makes directly on disk can be compared with (and undone
+// to) what was there before. Outside git, seeded from a scan of the roots in use; kept fresh by file events and
+// saves; bounded: files over a size cap, binary files and anything past the total cap are not kept (their changes
+// are still shown, but cannot be undone). In a git repository it holds only what was seen since the turn's tree
+// was taken (gitBaselines.ts). No `vscode` here.
 import { readFile, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { decodeText } from '../editor/files/textDecoding';
+import type { Baselines, DiskText, Known } from './baselines';
 import type { KeyOf } from './changeLedger';
 
 export interface SnapshotLimits {
@@ -15,9 +17,6 @@ export interface SnapshotLimits {
 }
 
 export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = { maxFileBytes: 1024 * 1024, maxTotalChars: 64 * 1024 * 1024 };
-
-/** What is on disk now: text, `null` when there is no file, `undefined` when it is not text or too large to keep. */
-export type DiskText = string | null | undefined;
 
 /** Reads a file as text under the size cap. */
 export async function readDiskText(file: string, maxFileBytes: number): Promise<DiskText> {
@@ -32,7 +31,7 @@ export async function readDiskText(file: string, maxFileBytes: number): Promise<
   }
 }
 
-export class WorkspaceSnapshot {
+export class WorkspaceSnapshot implements Baselines {
   /** Text, or null for a file known to be absent. */
   private readonly texts = new Map<string, string | null>();
   /** Files known to exist whose text is not kept (binary, too large, past the total cap). */
@@ -90,6 +89,23 @@ export class WorkspaceSnapshot {
     this.totalChars += text.length;
   }
 
+  known(file: string): Known {
+    const text = this.get(file);
+    return { text, exists: typeof text === 'string' || this.existsUnkept(file) };
+  }
+
+  follow(file: string, text: DiskText): void {
+    this.set(file, text);
+  }
+
+  /** Forgets what was seen of the file (a newer baseline holds it). */
+  forget(file: string): void {
+    const key = this.keyOf(file);
+    this.totalChars -= this.texts.get(key)?.length ?? 0;
+    this.texts.delete(key);
+    this.unkept.delete(key);
+  }
+
   /** The file was seen to exist, and its text is not kept. */
   existsUnkept(file: string): boolean {
     return this.unkept.has(this.keyOf(file));
@@ -97,9 +113,14 @@ export class WorkspaceSnapshot {
 
   /** The files under `folder` known to exist (their keys). */
   existingUnder(folder: string): string[] {
+    return this.seenUnder(folder).filter((key) => this.texts.get(key) !== null);
+  }
+
+  /** The files under `folder` seen at all (present or absent; their keys). */
+  seenUnder(folder: string): string[] {
     const prefix = this.keyOf(folder).replace(/[\\/]+$/, '') + sep;
     const found: string[] = [];
-    for (const [key, text] of this.texts) if (text !== null && key.startsWith(prefix)) found.push(key);
+    for (const key of this.texts.keys()) if (key.startsWith(prefix)) found.push(key);
     for (const key of this.unkept) if (key.startsWith(prefix)) found.push(key);
     return found;
   }

@@ -7,6 +7,7 @@
 // DOM contract: the strip [data-changes-strip] (aria-label "N files changed"), its rows [data-changed-file=<name>]
 // with [data-action="review-file" | "keep-file" | "undo-file"]; [data-action="keep-all" | "undo-all"].
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
@@ -118,6 +119,32 @@ export const tests = [
       await row(after, 'new-1.md').locator('[data-action="undo-file"]').click();
       await waitForLocator(strip(after, 1), 'the strip: 1 file changed');
       assert.equal(existsSync(files.created(1)), false, 'the created file is removed');
+    },
+  },
+  {
+    name: 'changes strip: in a git repository, after a window reload Undo puts back the text from the git tree',
+    settings: scriptedAgentSettings('changes-strip'),
+    async run({ page, workspace }) {
+      const files = projectFiles(workspace);
+      for (const args of [['init', '-q', '-b', 'main'], ['-c', 'user.email=e2e@example.com', '-c', 'user.name=E2E', 'commit', '-q', '--allow-empty', '-m', 'start'], ['add', 'strip/app.js']]) {
+        execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
+      }
+      // util.js is untracked: the tree taken when the turn starts holds it all the same.
+      const { chat, input } = await openComposer(page);
+      await sendTurn(chat, input, 1);
+      await waitForLocator(strip(chat, 3), 'the strip: 3 files changed');
+      assert.match(execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/acp/'], { cwd: workspace, encoding: 'utf8' }), /^refs\/acp\/baselines\/[0-9a-f]{16}\n$/);
+
+      await page.reload();
+      await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+      await chatWebviewHost(page).waitFor({ timeout: 60_000 });
+      await runFromCommandPalette(page, 'ACP: Open Chat');
+      const after = chatFrame(page);
+      await waitForLocator(strip(after, 3), 'the strip back after the reload: 3 files changed');
+      await row(after, 'util.js').locator('[data-action="undo-file"]').click();
+      await waitForLocator(strip(after, 2), 'the strip: 2 files changed after Undo');
+      assert.equal(readFileSync(files.util, 'utf8'), UTIL, "the text from before the agent's change is back");
+      assert.equal(execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: workspace, encoding: 'utf8' }).includes('strip/lib/util.js'), true, 'still untracked: git add went to a temporary index');
     },
   },
   ...['Default Dark Modern', 'Default High Contrast'].map((theme) => ({

@@ -71,6 +71,7 @@ describe('review: kept across a reload, and created files undone inline', functi
     const noneShown = { current: () => ({ currentKey: undefined }), onDidChangeSession: () => ({ dispose: () => undefined }) } as unknown as ActiveSurface;
     const next = new ReviewService(noSessions, noneShown, () => ({ dispose: () => undefined }), () => undefined, { get: () => store.get(), set: () => undefined });
     try {
+      await next.loaded;
       const ledger = next.ledgerFor(created);
       assert.ok(ledger, 'the next window has the ledger');
       assert.ok(next.allPending().some((change) => change.file.path === created && !change.shown), 'listed as an earlier session\'s change');

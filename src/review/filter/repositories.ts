@@ -5,6 +5,8 @@ import * as path from 'node:path';
 
 export class Repositories {
   private readonly roots = new Map<string, Promise<string | undefined>>();
+  /** The repositories found so far. */
+  private readonly found = new Set<string>();
 
   /** The root of the repository `file` is in, or undefined when it is in none. */
   rootOf(file: string): Promise<string | undefined> {
@@ -16,7 +18,10 @@ export class Repositories {
     let known = this.roots.get(folder);
     if (!known) {
       known = (async () => {
-        if (await exists(path.join(folder, '.git'))) return folder;
+        if (await exists(path.join(folder, '.git'))) {
+          this.found.add(folder);
+          return folder;
+        }
         const parent = path.dirname(folder);
         return parent === folder ? undefined : this.rootOfFolder(parent);
       })();
@@ -25,9 +30,16 @@ export class Repositories {
     return known;
   }
 
+  /** The repositories found so far at or under `folder` (a repository nested in a folder in use is found by its files' events). */
+  foundUnder(folder: string): string[] {
+    const prefix = folder.replace(/[\\/]+$/, '') + path.sep;
+    return [...this.found].filter((root) => root === folder || root.startsWith(prefix));
+  }
+
   /** A `.git` appeared or went somewhere: ask the disk again. */
   forget(): void {
     this.roots.clear();
+    this.found.clear();
   }
 }
 

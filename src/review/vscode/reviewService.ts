@@ -1,5 +1,7 @@
-// Change tracking for every session: one workspace snapshot and watcher, one ledger per session fed by the files
-// service's writes (fs/write_text_file) and by disk changes while its agent is at work; turns are checkpoints.
+// Change tracking for every session: baselines (git trees taken when a turn starts, else a bounded snapshot), a
+// watcher per root in use, one ledger per session fed by the files service's writes (fs/write_text_file) and by disk
+// changes while its agent is at work; turns are checkpoints.
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { caseKey } from '../../editor/files/pathKeys';
@@ -13,15 +15,17 @@ import { anchorOfLastPrompt } from '../checkpointLinks';
 import type { ChangeLedger, PendingFile } from '../changeLedger';
 import { packReview, unpackReview } from '../ledgerData';
 import { DiskChanges } from '../diskChanges';
+import { GitBaselines } from '../git/gitBaselines';
 import { SessionChanges } from '../sessionChanges';
-import { WorkspaceSnapshot } from '../workspaceSnapshot';
+import { readStoredObjects } from '../storedObjects';
+import { DEFAULT_SNAPSHOT_LIMITS, WorkspaceSnapshot } from '../workspaceSnapshot';
 import { currentText, setFileText } from './fileText';
+import { RootWatches } from './rootWatches';
 import { workspaceFilter } from './workspaceFilter';
-import { watchWorkspace, type WorkspaceWatch } from './workspaceWatch';
 
 /** How long after a turn ends a disk change still counts as the agent's. */
 const GRACE_MS = 3000;
-/** How long a prompt waits for the first workspace scan before it goes anyway. */
+/** How long a prompt waits for the scan of its folders (outside git) before it goes anyway. */
 const SCAN_WAIT_MS = 3000;
 /** Ledger changes within this time are saved together. */
 const SAVE_DELAY_MS = 100;
@@ -58,12 +62,23 @@ function conversationId(agentId: string, sessionId: string): string {
   return `${agentId}\u0000${sessionId}`;
 }
 
+/** The ref this window's baseline trees are kept by in each repository (one per workspace, the same after a reload). */
+function baselineRef(): string {
+  const workspace = vscode.workspace.workspaceFile?.toString() ?? (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString()).join('\n');
+  return `refs/acp/baselines/${createHash('sha256').update(workspace).digest('hex').slice(0, 16)}`;
+}
+
 export class ReviewService implements vscode.Disposable {
+  /** Texts seen: outside git the scan of the roots in use, in a repository only what changed since the turn's tree. */
   readonly snapshot = new WorkspaceSnapshot(caseKey);
+  readonly baselines: GitBaselines;
   readonly disk: DiskChanges;
+  /** The watchers of the roots in use. */
+  readonly watches: RootWatches;
+  /** Settles when the ledgers kept from the last window are read back. */
+  readonly loaded: Promise<void>;
   /** The changes of each conversation (see conversationOf), kept after its sessions close, until kept or undone. */
   private readonly byConversation = new Map<string, SessionChanges>();
-  private readonly watch: WorkspaceWatch;
   private readonly disposables: vscode.Disposable[] = [];
   /**
    * What ties the review to an open session (its turn observer, its transcript for attribution, its conversation),
@@ -71,7 +86,13 @@ export class ReviewService implements vscode.Disposable {
    */
   private readonly live = new Map<
     SessionKey,
-    { changes: SessionChanges; state: () => Session['state'] | undefined; markUndone(toolCallIds: readonly string[]): void; release(): void }
+    {
+      changes: SessionChanges;
+      state: () => Session['state'] | undefined;
+      roots: () => readonly string[];
+      markUndone(toolCallIds: readonly string[]): void;
+      release(): void;
+    }
   >();
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** The current session's pending changes or checkpoints changed, or the current session did. */
@@ -93,11 +114,19 @@ export class ReviewService implements vscode.Disposable {
   ) {
     // Only real changes are reviewed: never git's own files, never ignored ones (files.exclude outside git).
     const filter = workspaceFilter(log);
-    this.disk = new DiskChanges(this.snapshot, caseKey, log, filter.filter);
-    this.watch = watchWorkspace(this.snapshot, this.disk, filter, log);
+    this.baselines = new GitBaselines(this.snapshot, {
+      repositories: filter.repositories,
+      ref: baselineRef(),
+      keepsEarlier: () => [...this.byConversation.values()].some((changes) => changes.ledger.namesObjects()),
+      maxFileBytes: DEFAULT_SNAPSHOT_LIMITS.maxFileBytes,
+      log,
+    });
+    this.disk = new DiskChanges(this.baselines, caseKey, log, filter.filter);
+    this.watches = new RootWatches(this.disk, this.baselines, filter, log);
     this.disposables.push(
       filter,
-      this.watch,
+      this.watches,
+      this.baselines,
       this.changeEmitter,
       this.anyEmitter,
       this.saveEmitter,
@@ -107,10 +136,9 @@ export class ReviewService implements vscode.Disposable {
       surfaces.onDidChangeSession(() => this.changeEmitter.fire()),
       onDidWrite((write) => this.live.get(write.sessionKey)?.changes.fsWrite(write)),
     );
-    // What was left to review when the window went away (with its baselines, as far as they could be kept).
-    for (const stored of unpackReview(store?.get())) {
-      if (!this.byConversation.has(stored.conversation)) this.changesFor(stored.conversation).ledger.load(stored.ledger);
-    }
+    // What was left to review when the window went away (with its baselines, as far as they could be kept; those a git
+    // tree holds are read back from it).
+    this.loaded = this.loadStored();
     sessions.openSessions.forEach((open) => this.track(open));
   }
 
@@ -163,9 +191,10 @@ export class ReviewService implements vscode.Disposable {
     return this.live.has(sessionKey);
   }
 
-  /** Resolves when the first scan and the file events received so far are handled. */
+  /** Resolves when the stored ledgers are read, the scans started so far are done and the file events received so far are handled. */
   async settled(): Promise<void> {
-    await this.watch.scanned;
+    await this.loaded;
+    await this.watches.scanned();
     await this.disk.settled();
   }
 
@@ -212,10 +241,15 @@ export class ReviewService implements vscode.Disposable {
     // later (a new Session of the same conversation) is tracked again on the same ledger.
     let state: Session['state'] | undefined = open.session.state;
     let session: Session | undefined = open.session;
+    // The session's folders are watched while it is open.
+    const roots = open.session.scope.roots;
+    let uses: vscode.Disposable | undefined = vscode.Disposable.from(...roots.map((root) => this.watches.use(root)));
     let turns: vscode.Disposable | undefined = open.session.observeTurns({
       willPrompt: async (content) => {
-        await Promise.race([this.watch.scanned, new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
+        await Promise.race([this.watches.scanned(), new Promise((resolve) => setTimeout(resolve, SCAN_WAIT_MS))]);
         await this.disk.settled();
+        // The files as they are before the agent's turn: a git tree of each repository in use.
+        await this.baselines.capture(roots);
         // Which user message this prompt is, so the chat can put "Restore checkpoint" on it (also on a later copy).
         changes.turnStarted(promptLabel(content), state ? anchorOfLastPrompt(state.entries) : undefined);
       },
@@ -224,10 +258,13 @@ export class ReviewService implements vscode.Disposable {
     this.live.set(open.key, {
       changes,
       state: () => state,
+      roots: () => (session ? roots : []),
       markUndone: (toolCallIds) => session?.markUndone(toolCallIds),
       release: () => {
         turns?.dispose();
         turns = undefined;
+        uses?.dispose();
+        uses = undefined;
         state = undefined;
         session = undefined;
       },
@@ -246,10 +283,25 @@ export class ReviewService implements vscode.Disposable {
     return undefined;
   }
 
+  /** The roots of the open sessions of this conversation, for crediting a change on disk by its path. */
+  private rootsOf(conversation: string): string[] {
+    const changes = this.byConversation.get(conversation);
+    return [...this.live.values()].filter((part) => part.changes === changes).flatMap((part) => part.roots());
+  }
+
+  private async loadStored(): Promise<void> {
+    for (const stored of unpackReview(this.store?.get())) {
+      const ledger = await readStoredObjects(stored.ledger, (file, object) => this.baselines.textOf(file, object));
+      // A session of this conversation may have been tracked meanwhile: its ledger takes the stored one only while empty.
+      (this.byConversation.get(stored.conversation) ?? this.changesFor(stored.conversation)).ledger.load(ledger);
+    }
+  }
+
   private changesFor(conversation: string): SessionChanges {
     const changes = new SessionChanges(conversation, {
       keyOf: caseKey,
-      snapshot: this.snapshot,
+      snapshot: this.baselines,
+      roots: () => this.rootsOf(conversation),
       attribute: (file) => {
         const state = this.stateOf(conversation);
         return state ? toolCallFor(state, file, caseKey) : undefined;

@@ -1,5 +1,5 @@
-// The review's filter for this window (filter/changeFilter.ts): git's view where a folder is in a repository, else
-// `files.exclude` (and node_modules), kept current with the settings and the workspace folders.
+// The review's filter (filter/changeFilter.ts): git's view where a folder is in a repository, else `files.exclude`
+// (and node_modules) for the roots in use, kept current with the settings and those roots.
 import * as vscode from 'vscode';
 import { caseInsensitivePaths, caseKey } from '../../editor/files/pathKeys';
 import { ChangeFilter } from '../filter/changeFilter';
@@ -22,11 +22,13 @@ export interface WorkspaceFilter extends vscode.Disposable {
   readonly filter: ChangeFilter;
   readonly repositories: Repositories;
   readonly git: GitFiles;
+  /** The folders `files.exclude` applies to (the roots in use). */
+  setFolders(folders: readonly string[]): void;
 }
 
 export function workspaceFilter(log: (line: string) => void): WorkspaceFilter {
-  const folders = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-  const matcher = () => excludeMatcher(outsideGitExcludes(), folders(), caseInsensitivePaths);
+  let folders: readonly string[] = [];
+  const matcher = () => excludeMatcher(outsideGitExcludes(), [...folders], caseInsensitivePaths);
   let excluded = matcher();
   const repositories = new Repositories();
   const git = new GitFiles();
@@ -35,9 +37,16 @@ export function workspaceFilter(log: (line: string) => void): WorkspaceFilter {
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('files.exclude')) excluded = matcher();
     }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => {
-      excluded = matcher();
-    }),
   ];
-  return { filter, repositories, git, dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+  return {
+    filter,
+    repositories,
+    git,
+    setFolders: (roots) => {
+      if (roots.length === folders.length && roots.every((root, index) => root === folders[index])) return;
+      folders = [...roots];
+      excluded = matcher();
+    },
+    dispose: () => subscriptions.forEach((subscription) => subscription.dispose()),
+  };
 }

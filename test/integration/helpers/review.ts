@@ -1,5 +1,6 @@
 // Helpers for the review suites: wait until the change ledger shows what a test expects, and answer the
 // review's dialogs.
+import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Checkpoint, PendingFile } from '../../../src/review/changeLedger';
 import type { RestorePlan } from '../../../src/review/restorePlan';
@@ -68,17 +69,28 @@ export class TestReviewUserInterface implements ReviewUserInterface {
   }
 }
 
-/** Resolves once the workspace snapshot holds `text` for `file` (the watcher has seen a file a test just wrote). */
-export function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
-  const { snapshot, disk } = api.review.service;
+/** Whether one of the folders the review watches holds `file`. */
+function watched(api: AcpExtensionApi, file: string): boolean {
+  return api.review.service.watches.watched.some((root) => file.startsWith(root + path.sep));
+}
+
+/**
+ * Resolves once the review will compare `file` with `text`: the snapshot of texts seen holds it (the watcher has seen
+ * a file a test just wrote), or, in a git repository, the watcher has seen it (the git tree taken when the turn starts
+ * holds its text), or no folder in use holds it (the scan or the git tree taken when a session uses it reads it).
+ */
+export async function untilSnapshotKnows(api: AcpExtensionApi, file: string, text: string | null): Promise<void> {
+  const { snapshot, disk, baselines } = api.review.service;
+  const inGit = await baselines.covers(path.dirname(file));
+  const knows = (): boolean => snapshot.get(file) === text || (inGit && text !== null && snapshot.existsUnkept(file)) || !watched(api, file);
   return new Promise<void>((resolve, reject) => {
-    if (snapshot.get(file) === text) return resolve();
+    if (knows()) return resolve();
     const timer = setTimeout(() => {
       subscription.dispose();
       reject(new Error(`Waited ${GIVE_UP_MS / 1000} s for the watcher to see ${file}; the snapshot holds ${JSON.stringify(snapshot.get(file))}`));
     }, GIVE_UP_MS);
     const subscription = disk.onDidHandle(() => {
-      if (snapshot.get(file) === text) {
+      if (knows()) {
         clearTimeout(timer);
         subscription.dispose();
         resolve();
