@@ -18,6 +18,7 @@ import type { SessionChange } from '../../../src/shared/model';
 import type { Session } from '../../../src/session/session';
 import { STOP_GRACE_MS } from '../../../src/session/stopWatch';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -67,8 +68,7 @@ describe('agents that hang', function () {
           traffic: { enabled: false, record: () => undefined },
           name: definition.name,
         }),
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
       timers: clock,
