@@ -77,7 +77,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     ),
     posts: deps.chatPosts,
   });
-  const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
+  const newSession = (folder?: string): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd, folder);
   const threads = registerThreads({
     sessions,
     onDidChangeAgent: parts.pool.onDidChangeSummary,
