@@ -28,8 +28,8 @@ export interface ChatControllerDeps {
   spilled: SpilledTextApi;
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
-  /** The folders chat links and locations resolve against. */
-  roots(): string[];
+  /** The folders chat links and locations resolve against while the surface shows no session (a new session's roots). */
+  roots(): readonly string[];
   /** Logs a warning to the extension's log. */
   warn(line: string): void;
   /** Brings up an agent's log (its output channel); false when it has none yet. */
@@ -91,7 +91,7 @@ export class ChatController {
         return this.deps.diffView.openToolCallDiff(this.sessionNamed(message.sessionKey).session.state.entries, message.toolCallId, message.index);
       case 'reviewInline': {
         const { session } = this.sessionNamed(message.sessionKey);
-        return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, this.deps.roots());
+        return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, session.scope.roots);
       }
       case 'openFullMessage':
         await this.deps.spilled.openFullMessage(message.sessionKey, message.entryId);
@@ -130,9 +130,9 @@ export class ChatController {
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;
       case 'openLink':
-        return openLink(message.href, this.deps.roots());
+        return openLink(message.href, this.linkRoots(surface));
       case 'openLocation':
-        return openLocation(message.path, message.line, this.deps.roots());
+        return openLocation(message.path, message.line, this.linkRoots(surface));
       case 'copyText':
         return copyText(message.text);
       case 'ready':
@@ -159,6 +159,11 @@ export class ChatController {
     if (!entry) throw new Error('That message is not in the session any more.');
     if (session.ended) throw new Error(`${agent.definition.name} stopped: Restart it, or send the message again to start it.`);
     await session.prompt(entry.content);
+  }
+
+  /** What a link or a location in the chat resolves against (these messages name no session): the roots of the session the sender's surface shows. */
+  private linkRoots(surface: SurfaceSessions): readonly string[] {
+    return surface.session?.scope.roots ?? this.deps.roots();
   }
 
   /** The open session a message names; a message about a session that is gone is refused, not redirected. */

@@ -238,9 +238,9 @@ export class ChatStarter implements SessionStarter {
     return undefined;
   }
 
-  /** The session a prompt that found none goes to: the ended one brought back, the one being created, or a new one. */
+  /** The session a prompt that found none goes to: the ended one brought back (else a new one in its folder), the one being created, or a new one. */
   private async startTarget(surface: ChatSurface, named: OpenSession | undefined): Promise<OpenSession> {
-    if (named?.session.ended) return (await this.registry.revive(named, (open) => surface.show(open.key))) ?? (await this.newSession(surface));
+    if (named?.session.ended) return (await this.registry.revive(named, (open) => surface.show(open.key))) ?? (await this.newSession(surface, { cwd: named.cwd }));
     return surface.creating ?? this.newSession(surface);
   }
 

@@ -6,10 +6,10 @@ import { transcriptToMarkdown } from '../shared/transcriptExport';
 
 export const EXPORT_TRANSCRIPT_COMMAND = 'acp.exportTranscript';
 
-function defaultTarget(now: Date): vscode.Uri | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+/** A file in the folder the session works in. */
+function defaultTarget(cwd: string, now: Date): vscode.Uri {
   const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, '-');
-  return folder && vscode.Uri.joinPath(folder, `acp-transcript-${stamp}.md`);
+  return vscode.Uri.joinPath(vscode.Uri.file(cwd), `acp-transcript-${stamp}.md`);
 }
 
 /** Writes the transcript; resolves with where, or undefined when there was nothing to export or the user cancelled. */
@@ -23,7 +23,7 @@ export async function exportTranscript(shown: SurfaceSessions, target?: unknown,
   const uri =
     target instanceof vscode.Uri
       ? target
-      : await vscode.window.showSaveDialog({ defaultUri: defaultTarget(now), filters: { Markdown: ['md'] }, saveLabel: 'Export' });
+      : await vscode.window.showSaveDialog({ defaultUri: defaultTarget(session.scope.cwd, now), filters: { Markdown: ['md'] }, saveLabel: 'Export' });
   if (!uri) return undefined;
   const markdown = transcriptToMarkdown(session.state, { agentName: shown.agent?.name, exportedAt: now.toISOString(), knownSecrets });
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));

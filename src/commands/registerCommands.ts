@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ActiveSurface, SessionStarter } from '../session/surfaceSessions';
 import type { TrafficLog } from '../output/trafficLog';
 import { describeError } from '../shared/errors';
+import { folderArgument } from './newSession';
 
 export interface CommandDeps {
   /** The active chat surface: what these commands act on. */
@@ -11,8 +12,8 @@ export interface CommandDeps {
   traffic: TrafficLog;
   /** Resolves once the configured agent is selected (settings are read asynchronously). */
   agentSelected(): Promise<void>;
-  /** A new session (in the folder the user picks when the workspace has several). */
-  newSession(): Promise<void>;
+  /** A new session: in `folder` (the command's argument) when given, else in the folder the user picks when the workspace has several. */
+  newSession(folder?: string): Promise<void>;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
 }
@@ -31,10 +32,10 @@ export function registerCommands({ surfaces, starter, traffic, agentSelected, ne
     // VS Code's own "Move View" picker for the chat: the secondary side bar (where other chats live), the panel, or
     // back (an extension cannot place a view in the secondary side bar by itself in VS Code 1.100).
     vscode.commands.registerCommand('acp.moveChat', () => vscode.commands.executeCommand('workbench.action.moveFocusedView', 'acp.chat')),
-    vscode.commands.registerCommand('acp.newSession', () =>
+    vscode.commands.registerCommand('acp.newSession', (folder?: unknown) =>
       reportErrors(async () => {
         await agentSelected();
-        await newSession();
+        await newSession(folderArgument(folder));
         // The new session is on the active surface: the side-bar chat comes up unless a chat tab is the active one.
         if (surfaces.current() === surfaces.sideBar) await vscode.commands.executeCommand('acp.chat.focus');
       }),

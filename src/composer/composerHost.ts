@@ -18,7 +18,7 @@ import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
-import { searchWorkspaceFiles } from './fileSearch';
+import { searchFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
 
 export interface ComposerHostDeps {
@@ -30,11 +30,16 @@ export interface ComposerHostDeps {
   /** What the test API's composer and the palette commands send as (the active surface's view). */
   /** Brings the chat view up. */
   revealView(): Thenable<unknown>;
+  /** The roots of a session started now where sessions work unless one is chosen (what a prompt naming none gets). */
+  newSessionRoots(): readonly string[];
 }
 
-/** The composer's parts as ContentBlocks for an agent with these capabilities; tells the user what was left out. */
-export async function contentForParts(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]> {
-  const mentions = await resolveMentions(parts.mentions, capabilities);
+/**
+ * The composer's parts as ContentBlocks for an agent with these capabilities, to a session with these roots; tells
+ * the user what was left out.
+ */
+export async function contentForParts(parts: PromptParts, capabilities: PromptCapabilities, roots: readonly string[]): Promise<ContentBlock[]> {
+  const mentions = await resolveMentions(parts.mentions, capabilities, roots);
   const built = buildPromptContent({ text: parts.text, mentions, images: parts.images }, capabilities);
   if (built.dropped.length > 0) {
     void vscode.window.showWarningMessage(`The agent does not accept these, so they were not sent: ${built.dropped.join(', ')}.`);
@@ -118,7 +123,7 @@ export class ComposerHost implements vscode.Disposable {
   async handle(message: Extract<WebviewToHost, { type: ComposerWebviewMessage['type'] }>, from: ChatSender): Promise<void> {
     switch (message.type) {
       case 'searchFiles':
-        return this.searchFiles(message.requestId, message.query, from);
+        return this.searchFiles(message.requestId, message.query, message.sessionKey, from);
       case 'setConfigOption':
         return this.changeSession(message.sessionKey, from, (key) => this.deps.sessions.setConfigOption(key, message.configId, message.value));
       case 'setMode':
@@ -153,12 +158,14 @@ export class ComposerHost implements vscode.Disposable {
     return key === undefined ? undefined : this.deps.sessions.get(key)?.prompts;
   }
 
-  private async searchFiles(requestId: number, query: string, from: ChatSender): Promise<void> {
+  /** Searches the roots of the session named (none named: a new session's); a session gone has no files to offer. */
+  private async searchFiles(requestId: number, query: string, key: SessionKey | undefined, from: ChatSender): Promise<void> {
     this.searches.get(from)?.cancel();
     const source = new vscode.CancellationTokenSource();
     this.searches.set(from, source);
     try {
-      const files = await searchWorkspaceFiles(query, source.token);
+      const roots = key === undefined ? this.deps.newSessionRoots() : (this.deps.sessions.get(key)?.session.scope.roots ?? []);
+      const files = await searchFiles(query, roots, source.token);
       if (!source.token.isCancellationRequested) from.post({ type: 'fileResults', requestId, files });
     } finally {
       source.dispose();

@@ -1,17 +1,25 @@
-// The @-mention picker's file search in the workspace: workspace.findFiles with the user's `files.exclude` and
-// `search.exclude`, at most a few hundred candidates, ranked (files open in editors first among equals).
+// The @-mention picker's file search in the roots of the session the composer targets: workspace.findFiles with a
+// RelativePattern per root and the user's `files.exclude` and `search.exclude`, at most a few hundred candidates per
+// root, ranked (files open in editors first among equals).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileHit } from '../shared/composerProtocol';
 import { excludeGlob, includeGlob, rankFiles } from './fileQuery';
 
-/** How many files findFiles may return for one query, and how many the picker shows. */
+/** How many files findFiles may return for one query in one root, and how many the picker shows. */
 const CANDIDATES = 500;
 export const PICKER_LIMIT = 30;
 
-function hitFor(uri: vscode.Uri): FileHit {
+/** A file as the picker shows it: relative to its workspace folder, else to the root it was found in. */
+function hitFor(uri: vscode.Uri, root: vscode.Uri, severalRoots: boolean): FileHit {
   const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-  const path = vscode.workspace.asRelativePath(uri, multiRoot);
-  return { uri: uri.toString(), path, name: path.slice(path.lastIndexOf('/') + 1) };
+  const inRoot = path.posix.relative(root.path, uri.path);
+  const shown = vscode.workspace.getWorkspaceFolder(uri)
+    ? vscode.workspace.asRelativePath(uri, multiRoot)
+    : severalRoots
+      ? `${path.posix.basename(root.path)}/${inRoot}`
+      : inRoot;
+  return { uri: uri.toString(), path: shown, name: shown.slice(shown.lastIndexOf('/') + 1) };
 }
 
 function openEditorUris(): Set<string> {
@@ -24,13 +32,21 @@ function openEditorUris(): Set<string> {
   return open;
 }
 
-export async function searchWorkspaceFiles(query: string, token: vscode.CancellationToken, limit = PICKER_LIMIT): Promise<FileHit[]> {
-  if (!vscode.workspace.workspaceFolders?.length) return [];
+/** The files under these roots whose path contains the query, best first. */
+export async function searchFiles(query: string, roots: readonly string[], token: vscode.CancellationToken, limit = PICKER_LIMIT): Promise<FileHit[]> {
+  if (roots.length === 0) return [];
   const exclude = excludeGlob(
     vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude'),
     vscode.workspace.getConfiguration('search').get<Record<string, unknown>>('exclude'),
   );
-  // A pattern replaces the default excludes, so files.exclude is part of it; null: no excludes at all.
-  const uris = await vscode.workspace.findFiles(includeGlob(query), exclude ?? null, CANDIDATES, token);
-  return rankFiles(uris.map(hitFor), query, limit, openEditorUris());
+  const include = includeGlob(query);
+  const found = await Promise.all(
+    roots.map(async (root) => {
+      const base = vscode.Uri.file(root);
+      // A pattern replaces the default excludes, so files.exclude is part of it; null: no excludes at all.
+      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(base, include), exclude ?? null, CANDIDATES, token);
+      return uris.map((uri) => hitFor(uri, base, roots.length > 1));
+    }),
+  );
+  return rankFiles(found.flat(), query, limit, openEditorUris());
 }

@@ -1,11 +1,12 @@
 // Turns the composer's mentions into ResolvedMentions: the file's (or the lines') current text, from the open
 // document when there is one (so unsaved edits count), else from disk. Text is read only when it will be sent
-// (embedded context, or the lines of a selection), only for files in the workspace folders or open in an editor
-// (the user's own choice), only up to a size, and never for binary files.
+// (embedded context, or the lines of a selection), only for files in the roots of the session the prompt goes to or
+// open in an editor (the user's own choice), only up to a size, and never for binary files.
 import * as vscode from 'vscode';
 import type { PromptCapabilities } from '../shared/acp';
 import type { LineRange, MentionRef } from '../shared/composerProtocol';
 import type { ResolvedMention } from '../session/promptContent';
+import { checkPathAccess } from '../editor/files/pathAccess';
 
 /** Bigger files go as links. */
 export const MAX_EMBEDDED_BYTES = 512 * 1024;
@@ -21,7 +22,7 @@ function linesOf(text: string, range: LineRange | undefined): string {
   return lines.slice(range.start - 1, range.end).join('\n');
 }
 
-async function readText(uri: vscode.Uri, range: LineRange | undefined): Promise<string | undefined> {
+async function readText(uri: vscode.Uri, range: LineRange | undefined, roots: readonly string[]): Promise<string | undefined> {
   const document = openDocument(uri);
   if (document) {
     if (!range) return document.getText().length > MAX_EMBEDDED_BYTES ? undefined : document.getText();
@@ -29,8 +30,8 @@ async function readText(uri: vscode.Uri, range: LineRange | undefined): Promise<
     if (range.start - 1 > last) return '';
     return document.getText(new vscode.Range(range.start - 1, 0, last, document.lineAt(last).text.length));
   }
-  if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
   try {
+    if (!(await checkPathAccess(uri.fsPath, roots)).insideRoots) return undefined;
     const stat = await vscode.workspace.fs.stat(uri);
     if (stat.type !== vscode.FileType.File || (!range && stat.size > MAX_EMBEDDED_BYTES)) return undefined;
     const bytes = await vscode.workspace.fs.readFile(uri);
@@ -43,14 +44,15 @@ async function readText(uri: vscode.Uri, range: LineRange | undefined): Promise<
   }
 }
 
-export async function resolveMentions(mentions: readonly MentionRef[], caps: PromptCapabilities): Promise<ResolvedMention[]> {
+/** The mentions of a prompt to a session with these roots. */
+export async function resolveMentions(mentions: readonly MentionRef[], caps: PromptCapabilities, roots: readonly string[]): Promise<ResolvedMention[]> {
   return Promise.all(
     mentions.map(async (mention): Promise<ResolvedMention> => {
       const uri = vscode.Uri.parse(mention.uri, true);
       const resolved: ResolvedMention = { uri: uri.toString(), label: mention.label };
       if (mention.range) resolved.range = mention.range;
       if (uri.scheme !== 'file' || (!caps.embeddedContext && !mention.range)) return resolved;
-      const text = await readText(uri, mention.range);
+      const text = await readText(uri, mention.range, roots);
       if (text !== undefined) resolved.text = text;
       return resolved;
     }),

@@ -1,8 +1,8 @@
 // The files of the agents' Markdown plans (`plan_update` with a `path`, see shared/plans.ts): when such a file changes,
 // the plan's card shows the file's new text. A file in an open editor is followed as the user types and as VS Code
-// reloads it from disk; a file inside the workspace folders is also watched on disk. A file outside them is read
-// only once the user opened it (the plan's link), as the security rules want: nothing outside the workspace is read
-// without the user's say.
+// reloads it from disk; a file inside the roots of a session that follows it is also watched on disk. A file outside
+// them is read only once the user opened it (the plan's link), as the security rules want: nothing outside a
+// session's roots is read without the user's say.
 import * as vscode from 'vscode';
 import type { Session } from '../session/session';
 import { type OpenSessionsSource, watchOpenSessions } from '../session/openSessionsWatch';
@@ -19,8 +19,6 @@ interface Followed {
 
 export interface PlanFilesDeps {
   sessions: OpenSessionsSource<Session>;
-  /** The folders whose files may be read without asking. */
-  roots(): readonly string[];
   log(line: string): void;
 }
 
@@ -62,13 +60,12 @@ export class PlanFiles implements vscode.Disposable {
     this.forget(session, wanted);
     for (const path of planFilePaths(session.state.header)) {
       const key = vscode.Uri.file(path).fsPath;
-      let entry = this.followed.get(key);
-      if (!entry) {
-        entry = { path, sessions: new Set() };
-        this.followed.set(key, entry);
-        void this.watchOnDisk(key, entry);
-      }
+      const known = this.followed.get(key);
+      const entry: Followed = known ?? { path, sessions: new Set() };
       entry.sessions.add(session);
+      if (known) continue;
+      this.followed.set(key, entry);
+      void this.watchOnDisk(key, entry);
     }
   }
 
@@ -82,7 +79,9 @@ export class PlanFiles implements vscode.Disposable {
   }
 
   private async watchOnDisk(key: string, entry: Followed): Promise<void> {
-    const access = await checkPathAccess(key, this.deps.roots()).catch(() => undefined);
+    // Read without asking only inside the roots of the sessions whose plans name it.
+    const roots = [...entry.sessions].flatMap((session) => session.scope.roots);
+    const access = await checkPathAccess(key, roots).catch(() => undefined);
     if (!access?.insideRoots || this.followed.get(key) !== entry) return;
     const uri = vscode.Uri.file(key);
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), uri.path.split('/').pop() ?? ''));

@@ -14,6 +14,7 @@ import type { TranscriptEntry } from '../shared/model';
 import { AgentPool, PooledAgent } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
+import type { PlaceFor, SessionPlace } from './sessionPlace';
 import { ClientFeature, createParts } from '../acp/clientRequests';
 import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
 import { sessionActivity, sessionTitle } from './openSessionView';
@@ -32,10 +33,8 @@ import { timerScheduler } from '../shared/frameScheduler';
 export interface SessionRegistryDeps {
   /** The running agents (and the selected one); the registry does not dispose it. */
   pool: AgentPool;
-  /** The folder sessions work in unless one is chosen (the first workspace folder). */
-  cwd(): string;
-  /** Folders the agent may use without asking (the workspace folders). */
-  roots(): string[];
+  /** The place (working folder and roots) of a session starting in `cwd`, or where sessions work unless one is chosen. */
+  placeFor: PlaceFor;
   /** The features that serve the agent's fs/* and terminal/* requests: each new session gets its parts of them. */
   features: readonly ClientFeature[];
   log(line: string): void;
@@ -47,8 +46,11 @@ export interface SessionRegistryDeps {
   defaults?: AgentDefaultsStore;
   /** The settings entry of an agent that is not running (to bring back its sessions). */
   findAgent?(agentId: string): AgentDefinition | undefined;
-  /** The composer's parts as the content of a prompt to an agent with these capabilities (default: the text). */
-  resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities): Promise<ContentBlock[]>;
+  /**
+   * The composer's parts as the content of a prompt to an agent with these capabilities, for a session with these
+   * roots (the files it mentions are read only inside them); default: the text.
+   */
+  resolvePrompt?(parts: PromptParts, capabilities: PromptCapabilities, roots: readonly string[]): Promise<ContentBlock[]>;
   /** A queued prompt to this agent could not be sent. */
   onQueuedPromptError?(error: unknown, agentName: string): void;
   /** The secrets masked in the files sessions write (their spill files); token shapes only by default. */
@@ -189,11 +191,11 @@ export class SessionRegistry {
    */
   async create(agent: PooledAgent, options: { cwd?: string } = {}, added?: OnAdded): Promise<OpenSession> {
     await this.pool.ensureStarted(agent);
-    const cwd = options.cwd ?? this.deps.cwd();
+    const place = this.deps.placeFor(options.cwd);
     const lifecycle = this.pool.lifecycle(agent);
     let response;
     try {
-      response = await agent.runtime.connection.newSession({ cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) });
+      response = await agent.runtime.connection.newSession({ cwd: place.cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, place) });
     } catch (error) {
       if (!isAuthRequired(error)) throw new AgentFailure(agent.runtime.describeFailure('session/new', error), 'session/new', { cause: error });
       this.pool.requireAuth(agent, error);
@@ -203,7 +205,7 @@ export class SessionRegistry {
       const error = new Error('its answer to session/new has no session id');
       throw new AgentFailure(agent.runtime.describeFailure('session/new', error), 'session/new', { cause: error });
     }
-    const open = this.attach(agent, response.sessionId, cwd, false);
+    const open = this.attach(agent, response.sessionId, place, false);
     open.session.applySetup(response);
     if (agent.summary.auth) this.pool.setAuthPrompt(agent, undefined);
     await applyDefaults(open.session, agent.definition.id, this.deps.defaults, this.deps.log);
@@ -249,13 +251,13 @@ export class SessionRegistry {
     const method = reopenMethod(lifecycle);
     if (!method && request.transcript) return this.openReadOnly(agent, request, undefined, added);
     if (!method) throw new Error(`${agent.definition.name} cannot bring back earlier sessions.`);
-    const cwd = request.cwd ?? this.deps.cwd();
-    const open = this.attach(agent, request.sessionId, cwd, true);
+    const place = this.deps.placeFor(request.cwd);
+    const open = this.attach(agent, request.sessionId, place, true);
     open.knownTitle = request.title;
     if (method === 'resume' && request.transcript) open.session.restoreTranscript(request.transcript.entries);
     this.add(open);
     added?.(open);
-    const params = { sessionId: request.sessionId, cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, cwd, this.deps.roots()) };
+    const params = { sessionId: request.sessionId, cwd: place.cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, place) };
     const abandoned = new CancellationTokenSource();
     open.abandon = () => abandoned.cancel();
     try {
@@ -291,7 +293,7 @@ export class SessionRegistry {
   /** A conversation's local copy, shown read-only (its agent is neither held nor asked), with why it cannot go on. */
   private openReadOnly(agent: PooledAgent, request: ReopenRequest, reason: string | undefined, added?: OnAdded): OpenSession {
     const transcript = request.transcript;
-    const open = this.attach(agent, request.sessionId, request.cwd ?? this.deps.cwd(), false, false);
+    const open = this.attach(agent, request.sessionId, this.deps.placeFor(request.cwd), false, false);
     open.knownTitle = request.title;
     open.readOnly = true;
     open.session.restoreTranscript(transcript?.entries ?? []);
@@ -417,9 +419,9 @@ export class SessionRegistry {
     this.readyEmitter.dispose();
   }
 
-  private attach(agent: PooledAgent, sessionId: string, cwd: string, opening: boolean, live = true): OpenSession {
+  private attach(agent: PooledAgent, sessionId: string, place: SessionPlace, opening: boolean, live = true): OpenSession {
     const key = this.keys.next();
-    const scope = { sessionKey: key, sessionId, cwd, roots: this.deps.roots() };
+    const scope = { sessionKey: key, sessionId, cwd: place.cwd, roots: place.roots };
     const gate = this.deps.permissionGate?.(agent.definition.id);
     const spill = new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, this.deps.log, DROPPED_FILE_CHARS, this.deps.secretRules);
     const session = new Session(scope, () => agent.runtime.connection, createParts(this.deps.features, scope), this.deps.log, Date.now, gate, spill);
@@ -427,7 +429,7 @@ export class SessionRegistry {
       key,
       session,
       agent,
-      cwd,
+      cwd: place.cwd,
       opening,
       subscriptions: [],
       prompts: new SessionPrompts(session, (parts, shown) => this.sendParts(open, parts, shown), (error) => this.deps.onQueuedPromptError?.(error, agent.definition.name)),
@@ -477,7 +479,7 @@ export class SessionRegistry {
   /** A composer prompt, built for the session's agent (what it does not accept left out) and sent. */
   private async sendParts(open: OpenSession, parts: PromptParts, shown?: () => void): Promise<void> {
     const capabilities = open.agent.summary.promptCapabilities ?? {};
-    const content = this.deps.resolvePrompt ? await this.deps.resolvePrompt(parts, capabilities) : [{ type: 'text' as const, text: parts.text }];
+    const content = this.deps.resolvePrompt ? await this.deps.resolvePrompt(parts, capabilities, open.session.scope.roots) : [{ type: 'text' as const, text: parts.text }];
     const allowed = restrictToCapabilities(content, capabilities);
     if (allowed.length === 0) throw new Error(`There is nothing to send that ${open.agent.definition.name} accepts.`);
     await open.session.prompt(allowed, shown);

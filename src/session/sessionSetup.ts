@@ -1,6 +1,6 @@
-// What a session is opened with and what it remembers: the MCP servers the agent may take, the other workspace
-// folders (`additionalDirectories`, only where offered), and the agent's remembered config option values and mode,
-// re-applied to its new sessions. No `vscode` here.
+// What a session is opened with and what it remembers: the MCP servers the agent may take, the roots of its place
+// other than its cwd (`additionalDirectories`, only where offered), and the agent's remembered config option values
+// and mode, re-applied to its new sessions. No `vscode` here.
 import type { AgentDefaults, AgentDefaultsStore } from '../config/agentDefaults';
 import { defaultsToApply, NO_DEFAULTS } from '../config/agentDefaults';
 import { describeMcpServers, selectMcpServers } from '../config/mcpServers';
@@ -9,6 +9,7 @@ import { describeError } from '../shared/errors';
 import type { PooledAgent } from './agentPool';
 import type { LifecycleCapabilities } from './lifecycleCapabilities';
 import type { Session } from './session';
+import type { SessionPlace } from './sessionPlace';
 
 /** The MCP servers of the settings that the agent's capabilities allow; those left out are logged. */
 export function mcpServersFor(agent: PooledAgent, configured: McpServer[], log: (line: string) => void): McpServer[] {
@@ -20,10 +21,10 @@ export function mcpServersFor(agent: PooledAgent, configured: McpServer[], log: 
   return selection.servers;
 }
 
-/** The other workspace folders, when the agent takes `additionalDirectories` (never sent otherwise). */
-export function additionalDirectories(lifecycle: LifecycleCapabilities, cwd: string, roots: string[]): { additionalDirectories?: string[] } {
+/** The place's roots other than its cwd, when the agent takes `additionalDirectories` (never sent otherwise). */
+export function additionalDirectories(lifecycle: LifecycleCapabilities, place: SessionPlace): { additionalDirectories?: string[] } {
   if (!lifecycle.additionalDirectories) return {};
-  const others = roots.filter((root) => root !== cwd);
+  const others = place.roots.filter((root) => root !== place.cwd);
   return others.length > 0 ? { additionalDirectories: others } : {};
 }
 

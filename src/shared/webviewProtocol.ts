@@ -173,10 +173,14 @@ export const SESSION_SCOPED_TYPES = [
 ] as const;
 export type SessionScopedType = (typeof SESSION_SCOPED_TYPES)[number];
 
-/** A prompt names its session too, unless there is none yet (the host then starts one). */
+/** Messages that name the session the composer targets, unless there is none yet (the host then starts one). */
+const COMPOSER_TARGETED_TYPES = ['prompt', 'searchFiles'] as const;
+type ComposerTargetedType = (typeof COMPOSER_TARGETED_TYPES)[number];
+
+/** A prompt (and the @-mention search, in its roots) names its session too, unless there is none yet. */
 type Scoped<M> = M extends { type: SessionScopedType }
   ? M & { sessionKey: SessionKey }
-  : M extends { type: 'prompt' }
+  : M extends { type: ComposerTargetedType }
     ? M & { sessionKey?: SessionKey }
     : M;
 
@@ -225,9 +229,13 @@ function isSessionScoped(type: string): type is SessionScopedType {
   return (SESSION_SCOPED_TYPES as readonly string[]).includes(type);
 }
 
+function isComposerTargeted(type: string): type is ComposerTargetedType {
+  return (COMPOSER_TARGETED_TYPES as readonly string[]).includes(type);
+}
+
 /**
  * Returns the message if it is well formed, otherwise undefined. A message about a session must name it with a
- * session key; a prompt may name none (there is no session yet).
+ * session key; a prompt or a file search may name none (there is no session yet).
  */
 export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
   if (!isObject(value) || typeof value.type !== 'string') return undefined;
@@ -235,9 +243,9 @@ export function parseWebviewMessage(value: unknown): WebviewToHost | undefined {
   if (!message) return undefined;
   const sessionKey = parseSessionKey(value.sessionKey);
   if (isSessionScoped(message.type)) return sessionKey ? ({ ...message, sessionKey } as WebviewToHost) : undefined;
-  if (message.type === 'prompt') {
+  if (isComposerTargeted(message.type)) {
     if (value.sessionKey !== undefined && !sessionKey) return undefined;
-    return sessionKey ? { ...message, sessionKey } : message;
+    return (sessionKey ? { ...message, sessionKey } : message) as WebviewToHost;
   }
   return message as WebviewToHost;
 }

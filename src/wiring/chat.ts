@@ -32,7 +32,7 @@ import { withMaskedTitles } from '../history/sessionRecords';
 import { maskText } from '../shared/secretText';
 import { SpilledTextApi, spilledText } from '../chat/spilledText';
 import type { AgentsWiring } from './agents';
-import { workspaceRoots } from './workspace';
+import { placeFor, workspaceRoots } from './workspace';
 
 export interface ChatWiringDeps {
   agents: AgentsWiring;
@@ -85,7 +85,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
       diffView,
       spilled,
       newSession: deps.newSession,
-      roots: workspaceRoots,
+      roots: () => placeFor().roots,
       warn: agents.warn,
       showAgentLog: agents.showLog,
     });
@@ -150,7 +150,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat });
+  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat, newSessionRoots: () => placeFor().roots });
   const notifierUi = {
     isOnScreen: (session: unknown) => views.isOnScreen(session as Session),
     // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.

@@ -15,7 +15,7 @@ import { type ReviewApi, registerReview } from '../review/vscode/registerReview'
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { ChatHandlers, ChatPosts } from '../session/chatHandlers';
-import { defaultSessionCwd, workspaceRoots } from './workspace';
+import { defaultSessionCwd } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
 import { maskText } from '../shared/secretText';
@@ -77,7 +77,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     ),
     posts: deps.chatPosts,
   });
-  const newSession = (): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd);
+  const newSession = (folder?: string): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd, folder);
   const threads = registerThreads({
     sessions,
     onDidChangeAgent: parts.pool.onDidChangeSummary,
@@ -107,7 +107,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       review.api.strip.chatHandlers(deps.chatHandlers),
       review.api.checkpoints.chatHandlers(deps.chatHandlers),
       ...threads,
-      new PlanFiles({ sessions, roots: workspaceRoots, log: log.of('plans', 'warn') }),
+      new PlanFiles({ sessions, log: log.of('plans', 'warn') }),
     ],
   };
 }

@@ -13,7 +13,7 @@ import { affectsAgentSettings, readAgents, readDefaultAgent, readMcpServers } fr
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
 import { CHAT_VIEW_RENDERS } from '../chat/view/chatRenders';
 import type { AgentsWiring } from './agents';
-import { defaultSessionCwd, workspaceRoots } from './workspace';
+import { placeFor } from './workspace';
 
 export interface SessionsWiring {
   parts: SessionParts;
@@ -28,8 +28,7 @@ export function wireSessions(context: vscode.ExtensionContext, agents: AgentsWir
   const clientCapabilities = clientCapabilitiesFor(clientServices.features, CHAT_VIEW_RENDERS, { terminalAuth: true });
   const parts = createSessionParts({
     createRuntime: agents.runtimeFactory(clientCapabilities),
-    cwd: defaultSessionCwd,
-    roots: workspaceRoots,
+    placeFor,
     features: clientServices.features,
     log: agents.log,
     workspaceTrusted: () => vscode.workspace.isTrusted,

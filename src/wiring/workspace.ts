@@ -1,6 +1,7 @@
 // The workspace's folders as the sessions use them.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { placesIn, type PlaceFor } from '../session/sessionPlace';
 
 /** The first workspace folder (the home folder without one): where agents run. */
 export function workspaceCwd(): string {
@@ -14,7 +15,10 @@ export function defaultSessionCwd(): string {
   return folder?.uri.fsPath ?? workspaceCwd();
 }
 
-/** The folders agents may use without asking. */
+/** The place of a session starting in a folder (or where sessions work unless one is chosen), in this window. */
+export const placeFor: PlaceFor = placesIn(() => vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [], defaultSessionCwd);
+
+/** The window's folders (the home folder without one): what the history lists sessions of. */
 export function workspaceRoots(): string[] {
   return vscode.workspace.workspaceFolders?.map((folder) => folder.uri.fsPath) ?? [workspaceCwd()];
 }

@@ -100,7 +100,7 @@ describe('files: fs/read_text_file', function () {
       const session = await suite.sessionWith('files-outside');
       const call = await readOutside(session, outsideFile);
       assert.equal(call.status, 'failed');
-      assert.match(toolCallText(call), /outside the workspace folders/);
+      assert.match(toolCallText(call), /outside the folders of this session/);
       assert.ok(toolCallText(call).includes(outsideFile));
       assert.equal(suite.ui.asked.length, 0);
     });

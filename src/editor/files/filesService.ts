@@ -133,7 +133,7 @@ export class FilesService implements ClientFeature {
       throw fileError(file, 'secretLocation', `Refused to ${kind} ${file}${leads}: ${secret.what} are kept there (${secret.place}) and the user did not allow it`);
     }
     const why = policy === 'deny' ? 'the setting acp.files.outsideRoots is "deny"' : 'the user did not allow it';
-    throw fileError(file, 'outsideRoots', `Refused to ${kind} ${file}${leads}: it is outside the workspace folders and ${why}`);
+    throw fileError(file, 'outsideRoots', `Refused to ${kind} ${file}${leads}: it is outside the folders of this session and ${why}`);
   }
 
   private notifyConflict(file: string, userText: string, document: vscode.Uri): void {

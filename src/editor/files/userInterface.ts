@@ -36,14 +36,14 @@ async function ask(request: ConsentRequest): Promise<ConsentAnswer> {
   const answer = await vscode.window.showWarningMessage(
     secret
       ? `The agent wants to ${verb} ${request.path}${leads}, where ${secret.what} are kept (${secret.place}).`
-      : `The agent wants to ${verb} ${request.path}${leads}, which is outside the workspace folders.`,
+      : `The agent wants to ${verb} ${request.path}${leads}, which is outside the folders of this session.`,
     {
       modal: true,
       detail: secret
         ? `Places where secrets are kept are asked about every time, whatever you allowed before in this session. "${ALLOW_ONCE}" lets the agent ${verb} this file now, once.`
         : `"${allow}" lets the agent of this session ${verb} files in ${request.folder} and the folders below it until the session ends; ` +
           'places where secrets are kept (such as ~/.ssh or .env files) are still asked about every time. ' +
-          'The setting acp.files.outsideRoots (ask, allow, deny) changes the default for files outside the workspace folders.',
+          'The setting acp.files.outsideRoots (ask, allow, deny) changes the default for files outside the folders of a session.',
     },
     allow,
     DENY,

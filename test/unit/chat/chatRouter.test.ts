@@ -12,6 +12,7 @@ import { secretRules } from '../../../src/shared/secretText';
 import { SessionKeys } from '../../../src/shared/sessionKey';
 import type { HostToWebview } from '../../../src/shared/webviewProtocol';
 import { FakeHost } from '../helpers/fakeChatHost';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 describe('chat router', () => {
   let parts: SessionParts;
@@ -23,8 +24,7 @@ describe('chat router', () => {
       createRuntime: () => {
         throw new Error('no agent runs in this test');
       },
-      cwd: () => process.cwd(),
-      roots: () => [process.cwd()],
+      placeFor: placesIn(() => [process.cwd()], () => process.cwd()),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
     });

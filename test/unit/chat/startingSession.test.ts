@@ -13,6 +13,7 @@ import { createSessionParts, disposeSessionParts, SessionParts } from '../../../
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import type { PromptParts } from '../../../src/shared/composerProtocol';
 import type { StartingView } from '../../../src/shared/startingProtocol';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -40,8 +41,7 @@ describe('a message sent before the session exists', function () {
           traffic: { enabled: false, record: () => undefined },
           name: definition.name,
         }),
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
     });

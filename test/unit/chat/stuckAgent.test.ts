@@ -18,6 +18,7 @@ import type { SessionChange } from '../../../src/shared/model';
 import type { Session } from '../../../src/session/session';
 import { STOP_GRACE_MS } from '../../../src/session/stopWatch';
 import { ManualScheduler } from '../helpers/manualScheduler';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -67,8 +68,7 @@ describe('agents that hang', function () {
           traffic: { enabled: false, record: () => undefined },
           name: definition.name,
         }),
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
       timers: clock,
@@ -90,11 +90,12 @@ describe('agents that hang', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('ignores the cancel: "Not stopping" after the grace; Restart ends the turn cancelled and the queued message goes to the restarted agent', async () => {
+  it('ignores the cancel: "Not stopping" after the grace; Restart ends the turn cancelled and the queued message goes to the restarted agent, in the same place', async () => {
     await withAgent(...scripted('fault-cancel-ignored'));
     const { starter } = sessionParts;
     const shown = sessionParts.surfaces.sideBar;
-    const stuck = (await starter.newSession(shown)).session;
+    const elsewhere = fs.mkdtempSync(path.join(dir, 'elsewhere-'));
+    const stuck = (await starter.newSession(shown, { cwd: elsewhere })).session;
     assert.equal(shown.headerStatus.state, 'ready');
     void starter.submitPrompt(shown, undefined, parts('hang on this'));
     await until(stuck, () => texts(stuck).includes('agent: Working on it'));
@@ -116,6 +117,7 @@ describe('agents that hang', function () {
     assert.notEqual(sessionParts.pool.selected?.runtime.pid, firstPid, 'a new agent process');
     const next = shown.session;
     assert.ok(next && next !== stuck, 'a new session took over (the agent cannot load sessions)');
+    assert.deepEqual([next.scope.cwd, next.scope.roots], [elsewhere, [dir]], 'it works where the stuck one did');
     await until(next, () => texts(next).includes('agent: Answered: and then this'));
     assert.deepEqual(texts(next).slice(0, 2), ['user: and then this', 'agent: Answered: and then this']);
     await until(next, () => next.state.header.turn === 'idle');

@@ -7,6 +7,7 @@ import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { McpServer } from '../../../src/shared/acp';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 export const QUIET = { error: () => undefined, warn: () => undefined, info: () => undefined, log: () => undefined, stderr: (line: string) => (process.env.ACP_TEST_AGENT_STDERR ? console.error(line) : undefined) };
@@ -56,8 +57,7 @@ export function scriptedManager(
       });
       return runtime;
     },
-    cwd: () => roots[0],
-    roots: () => roots,
+    placeFor: placesIn(() => roots, () => roots[0]),
     features: NO_CLIENT_FEATURES,
     log: () => undefined,
     findAgent: () => undefined,

@@ -126,7 +126,7 @@ describe('sessions: the session lifecycle with scripted agents', function () {
     assert.deepEqual(posts.at(-1)?.items.map((item) => item.title).sort(), ['three', 'two']);
   });
 
-  it('additionalDirectories: the other workspace folders go to an agent that takes them, never to one that does not', async () => {
+  it('additionalDirectories: the other workspace folders go to an agent that takes them, never to one that does not, nor to a session outside them', async () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-lifecycle-other-'));
     try {
       ({ manager } = scriptedManager(dir, [dir, other]));
@@ -137,6 +137,23 @@ describe('sessions: the session lifecycle with scripted agents', function () {
       await manager.newSession({ cwd: other });
       await manager.prompt('dirs');
       assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent'), [`Directories: ${JSON.stringify([dir])}`], 'cwd is the chosen folder');
+
+      const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-lifecycle-elsewhere-'));
+      try {
+        await manager.newSession({ cwd: elsewhere });
+        await manager.prompt('dirs');
+        assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent'), ['Directories: []'], 'a session outside the workspace folders gets none of them');
+        assert.equal(manager.session?.scope.cwd, elsewhere);
+        assert.deepEqual(manager.session?.scope.roots, [elsewhere], 'its roots are its folder alone');
+        const sessionId = manager.session!.sessionId;
+        await manager.close(manager.currentKey!);
+        await manager.reopen({ agentId: 'full', sessionId, cwd: elsewhere });
+        await manager.prompt('dirs');
+        assert.deepEqual(texts(manager.session?.state.entries ?? [], 'agent').at(-1), 'Directories: []', 'brought back in the place of its recorded cwd');
+        assert.deepEqual(manager.session?.scope.roots, [elsewhere]);
+      } finally {
+        fs.rmSync(elsewhere, { recursive: true, force: true });
+      }
 
       await manager.useAgent(scriptedDefinition('none', path.join(scenarios, 'sessions-none.json')));
       await manager.newSession();

@@ -10,6 +10,7 @@ import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import { QUIET, scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 function lastAgentText(manager: SessionsApi): string {
   const entries = manager.session?.state.entries ?? [];
@@ -160,8 +161,7 @@ describe('sessions: a missing agent command', function () {
           log: QUIET,
           traffic: { enabled: false, record: () => undefined },
         }),
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
       installHint: (command) => (command === 'no-such-agent-cli' ? { install: 'Install it with npm.', installCommand: 'npm install -g no-such-agent-cli' } : undefined),

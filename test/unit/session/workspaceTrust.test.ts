@@ -11,6 +11,7 @@ import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { UNTRUSTED_WORKSPACE_MESSAGE } from '../../../src/session/agentPool';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
 import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');
 
@@ -43,8 +44,7 @@ describe('sessions: Workspace Trust', function () {
         });
         return runtime;
       },
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
       workspaceTrusted: () => trusted,

@@ -55,6 +55,8 @@ describe('composer messages from the webview', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'searchFiles', requestId: 3, query: 'hel' }), { type: 'searchFiles', requestId: 3, query: 'hel' });
     assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: '3', query: 'hel' }), undefined);
     assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: 3, query: 'x'.repeat(PROMPT_LIMITS.queryChars + 1) }), undefined);
+    assert.deepEqual(parseWebviewMessage({ type: 'searchFiles', requestId: 4, query: 'hel', sessionKey: 's1' }), { type: 'searchFiles', requestId: 4, query: 'hel', sessionKey: 's1' }, 'in the roots of the session named');
+    assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: 4, query: 'hel', sessionKey: 7 }), undefined, 'a malformed session key is refused');
     assert.deepEqual(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'deep', sessionKey: 's1' }), {
       type: 'setConfigOption',
       configId: 'model',

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileHit } from '../../../src/shared/composerProtocol';
 import { useHost } from '../hostContext';
+import { useSessionKey } from '../sessionKey';
 import { useComposerHostState } from './composerContext';
 
 export const SEARCH_DEBOUNCE_MS = 120;
@@ -16,6 +17,8 @@ export interface FileSearch {
 export function useFileSearch(query: string | undefined): FileSearch {
   const host = useHost();
   const { fileResults } = useComposerHostState();
+  // The search runs in the roots of the session a prompt would go to (none yet: where a new one would work).
+  const sessionKey = useSessionKey();
   const counter = useRef(0);
   const [latest, setLatest] = useState(0);
   useEffect(() => {
@@ -23,10 +26,10 @@ export function useFileSearch(query: string | undefined): FileSearch {
     const timer = setTimeout(() => {
       const requestId = ++counter.current;
       setLatest(requestId);
-      host.post({ type: 'searchFiles', requestId, query });
+      host.post({ type: 'searchFiles', requestId, query, ...(sessionKey ? { sessionKey } : {}) });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [host, query]);
+  }, [host, query, sessionKey]);
   const answered = fileResults !== null && latest > 0 && fileResults.requestId <= latest;
   return { files: answered ? fileResults.files : [], loading: !(answered && fileResults.requestId === latest) };
 }

@@ -19,6 +19,7 @@ import type { OpenSession } from '../../../../src/session/sessionRegistry';
 import { secretRules } from '../../../../src/shared/secretText';
 import type { HostToWebview, WebviewToHost } from '../../../../src/shared/webviewProtocol';
 import { FakeHost } from '../../helpers/fakeChatHost';
+import { placesIn } from '../../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'demo', 'main.js');
 const scenarios = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'fixtures', 'scenarios');
@@ -78,8 +79,7 @@ describe('a chat view over its host', function () {
           traffic: { enabled: false, record: () => undefined },
           name: definition.name,
         }),
-      cwd: () => dir,
-      roots: () => [dir],
+      placeFor: placesIn(() => [dir], () => dir),
       features: NO_CLIENT_FEATURES,
       log: () => undefined,
     });
