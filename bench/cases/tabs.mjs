@@ -69,7 +69,7 @@ function latencyFigures(samples, shownNames, floorName) {
   return figures;
 }
 
-function hiddenFigures(samples, hiddenNames) {
+function hiddenFigures(samples, hiddenNames, shownNames) {
   const list = (values) => values.map((v) => v.toFixed(0)).join(', ');
   const received = samples.four.map((s) => hiddenNames.reduce((sum, n) => sum + s.hiddenReceived[n].messages + s.hiddenReceived[n].stamps, 0));
   return [
@@ -77,7 +77,7 @@ function hiddenFigures(samples, hiddenNames) {
       ...valueFigure({
         id: 'tabs.hidden.received', label: `messages and stamps that reached the hidden tabs' documents while their sessions streamed (${hiddenNames.join(', ')}), most in a round`, unit: 'items', budget: 0,
         samples: received,
-        note: `per round, per hidden tab: ${samples.four.map((s) => hiddenNames.map((n) => `${n} ${s.hiddenReceived[n].messages} messages (${s.hiddenReceived[n].posted} chars), ${s.hiddenReceived[n].stamps} stamps`).join(' / ')).join('; ')}`,
+        note: `per round, per hidden tab: ${samples.four.map((s) => hiddenNames.map((n) => `${n} ${s.hiddenReceived[n].messages} messages (${s.hiddenReceived[n].posted} chars), ${s.hiddenReceived[n].stamps} stamps`).join(' / ')).join('; ')}; in the same windows the shown tabs received ${samples.four.map((s) => shownNames.map((n) => `${n} ${s.shownReceived[n].messages} messages, ${s.shownReceived[n].stamps} stamps`).join(' / ')).join('; ')}`,
       }),
       value: Math.max(...received),
     },
@@ -155,7 +155,7 @@ export async function run({ rounds, quick, scratchDir, log }) {
     await page.screenshot({ path: path.join(artifactsDir, 'tabs-end.png') }).catch(() => {});
     const late = Object.values(samples).flat().filter((s) => s.lateMs > 0);
     return {
-      figures: [...latencyFigures(samples, layout.shown, floorName), ...hiddenFigures(samples, layout.hidden), ...longTaskFigures(samples), ...heapFigures(heap)],
+      figures: [...latencyFigures(samples, layout.shown, floorName), ...hiddenFigures(samples, layout.hidden, layout.shown), ...longTaskFigures(samples), ...heapFigures(heap)],
       notes: [
         `each session streams ${size.chunks} chunks ${size.delayMs} ms apart; shown tabs ${layout.shown.join(', ')} (in front of their groups), hidden ${layout.hidden.join(', ')} (behind them); all of a run start at the same moment`,
         late.length > 0 ? `${late.length} runs had their prompts sent after the common start (by ${late.map((s) => s.lateMs).join(', ')} ms)` : 'every run\'s prompts were sent and the shown tabs in front before the common start',

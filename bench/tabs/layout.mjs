@@ -61,10 +61,15 @@ async function greet(page, frame, name) {
   await tabLabel(page, `hello ${name}`).waitFor({ timeout: TIMEOUT_MS });
 }
 
-/** A new session in the tab (the chat's session menu → "New session"). */
+/**
+ * A new session in the tab (the chat's session menu → "New session"), once it is shown: the tab opened on another
+ * session, whose answer leaves the transcript then.
+ */
 async function newSessionIn(frame) {
+  await frame.getByText(HELLO_ANSWER).first().waitFor({ timeout: TIMEOUT_MS });
   await frame.locator('[data-action="switch-sessions"]').click({ timeout: TIMEOUT_MS });
   await frame.locator('[data-action="new-session-menu"]').click({ timeout: TIMEOUT_MS });
+  await frame.getByText(HELLO_ANSWER).first().waitFor({ state: 'detached', timeout: TIMEOUT_MS });
 }
 
 /**

@@ -69,9 +69,13 @@ export async function measureStreams(page, browser, layout, streaming, marks) {
   for (const name of shown.filter((n) => streaming.includes(n))) {
     shownLatencies[name] = latencies(await frames[name].evaluate(() => window.__benchProbe), result.startAt);
   }
-  const hiddenReceived = Object.fromEntries(
-    hidden.map((name) => [name, { messages: result.after[name].messages - result.before[name].messages, posted: result.after[name].posted - result.before[name].posted, stamps: result.after[name].stamps - result.before[name].stamps }]),
-  );
+  const received = (names) =>
+    Object.fromEntries(
+      names.map((name) => [name, { messages: result.after[name].messages - result.before[name].messages, posted: result.after[name].posted - result.before[name].posted, stamps: result.after[name].stamps - result.before[name].stamps }]),
+    );
+  // The shown tabs' counts over the same window say that the counting works (they are not 0).
+  const hiddenReceived = received(hidden);
+  const shownReceived = received(shown);
   // The hidden sessions' turns end too before the next run: their tab in front until its end mark is shown.
   for (const name of hidden.filter((n) => streaming.includes(n))) {
     await bringToFront(page, `hello ${name}`);
@@ -84,6 +88,7 @@ export async function measureStreams(page, browser, layout, streaming, marks) {
     ...result,
     latencies: shownLatencies,
     hiddenReceived,
+    shownReceived,
     busyMs: analysed.busyMs,
     busyCpuMs: analysed.busyCpuMs,
     taskCount: analysed.taskCount,
