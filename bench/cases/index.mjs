@@ -11,6 +11,7 @@ export const caseModules = [
   './activation.mjs',
   './workbench.mjs',
   './stream.mjs',
+  './tabs.mjs',
   '../files-read.mjs',
   '../terminal-flood.mjs',
   './diff.mjs',
