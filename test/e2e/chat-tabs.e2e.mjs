@@ -135,7 +135,11 @@ export const tests = [
       await newSessionFromMenu(side);
       await send(side, 'in the side bar', 'You said: in the side bar');
 
-      await page.reload();
+      // "Developer: Reload Window", as a person reloads: the workbench saves its state (the tabs and their webviews'
+      // state) before it goes.
+      const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+      await runFromCommandPalette(page, 'Developer: Reload Window');
+      await reloaded;
       await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
       tab = await chatTabFrame(page, 'before the reload');
       await waitForLocator(transcript(tab.frame).getByText('You said: in the tab'), 'the conversation back in the tab');
@@ -143,9 +147,8 @@ export const tests = [
       assert.equal(await transcript(tab.frame).getByText('You said: in the side bar').count(), 0, "the tab shows none of the side bar's session");
       await send(tab.frame, 'after the reload', 'You said: after the reload');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-after-reload.png') });
-      // The side bar's chat is back too, on its own session.
+      // The side bar's chat is back too (it was open), on its own session.
       await chatWebviewHost(page).waitFor({ timeout: 60_000 });
-      await runFromCommandPalette(page, 'ACP: Open Chat');
       await waitForLocator(transcript(chatFrame(page)).getByText('You said: in the side bar'), "the side bar's session back");
     },
   },
