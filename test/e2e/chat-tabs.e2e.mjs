@@ -1,7 +1,8 @@
 // Chat in editor tabs ("ACP: Open Chat in Editor Tab") in the real workbench: two tabs side by side on the sessions
 // of two scripted agents, each with its own composer, permission prompt and reply; a tab brought back by a window
 // reload, titled after its session, with its conversation, taking a new prompt; the Threads view with a session open
-// in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png.
+// in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png (the README's
+// docs/images/chat-tabs.png is chat-tabs-two-asking-editor.png, docs/images/threads.png chat-tabs-threads-pane.png).
 //
 // DOM contract: a chat tab is an editor tab labelled with its session's title, its webview the side bar chat's
 // (the message box, [role="log"], [data-permission-request] with buttons [data-option-kind]); the Threads view's rows
@@ -103,6 +104,7 @@ export const tests = [
       assert.equal(await allow(filesTab.frame).count(), 1);
       assert.equal(await allow(notesTab.frame).count(), 1);
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-two-asking.png') });
+      await page.locator('.part.editor').screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-two-asking-editor.png') });
 
       // Answering in the first tab answers its session only: the second stays waiting.
       await allow(filesTab.frame).click();
@@ -189,6 +191,7 @@ export const tests = [
       await waitForLocator(threadRow(page, 'later too'), 'the rows at 300 px');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-threads-300px.png'), clip: box });
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-threads-window.png') });
+      await threadsPane(page).screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-threads-pane.png') });
     },
   },
 ];
