@@ -37,14 +37,51 @@ export async function openChatView(page) {
   if (box) await page.mouse.move(box.x + box.width + 400, box.y + box.height + 300);
 }
 
-/** The outer webview iframe of our extension (the workbench marks it `ready` once its host page loaded). */
+// The workbench draws every webview's iframe in one layer over the parts, outside the view or editor it belongs to;
+// the side bar's chat is a webview view (its iframe's address says `purpose=webviewView`), a chat tab a webview panel
+// (no purpose).
+const OUR_WEBVIEW = `iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`;
+const SIDE_BAR_CHAT = `${OUR_WEBVIEW}[src*="purpose=webviewView"]`;
+const TAB_CHAT = `${OUR_WEBVIEW}:not([src*="purpose="])`;
+
+/** The outer webview iframe of the side bar's chat (the workbench marks it `ready` once its host page loaded). */
 export function chatWebviewHost(page) {
-  return page.locator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`);
+  return page.locator(SIDE_BAR_CHAT);
 }
 
-/** A frame locator for the chat panel's own document: `iframe.webview.ready` > `iframe#active-frame`. */
+/** A frame locator for the side bar chat's own document: `iframe.webview.ready` > `iframe#active-frame`. */
 export function chatFrame(page) {
-  return page.frameLocator(`iframe.webview.ready[src*="extensionId=${EXTENSION_ID}"]`).frameLocator('iframe#active-frame');
+  return page.frameLocator(SIDE_BAR_CHAT).frameLocator('iframe#active-frame');
+}
+
+/**
+ * The chat tab titled `title` (the tab's label: the session's title) and the frame of its chat's own document: of the
+ * chat tabs' iframes, the one drawn over the editor group whose active tab that is. Resolves once both are on screen.
+ */
+export async function chatTabFrame(page, title, { timeout = WORKBENCH_TIMEOUT_MS } = {}) {
+  const found = await page.waitForFunction(
+    ({ title, frames }) => {
+      const groups = [...document.querySelectorAll('.editor-group-container')];
+      const group = groups.find((element) => element.querySelector('.tab.active .label-name')?.textContent?.trim() === title);
+      if (!group) return false;
+      const area = group.getBoundingClientRect();
+      const index = [...document.querySelectorAll(frames)].findIndex((frame) => {
+        const box = frame.getBoundingClientRect();
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        return box.width > 0 && x > area.left && x < area.right && y > area.top && y < area.bottom;
+      });
+      return index < 0 ? false : { index, group: groups.indexOf(group) };
+    },
+    { title, frames: TAB_CHAT },
+    { timeout },
+  ).catch((error) => {
+    throw new Error(`No chat tab titled "${title}" with its webview on screen`, { cause: error });
+  });
+  const { index, group } = await found.jsonValue();
+  return {
+    tab: page.locator('.editor-group-container').nth(group).locator('.tab.active'),
+    frame: page.frameLocator(TAB_CHAT).nth(index).frameLocator('iframe#active-frame'),
+  };
 }
 
 /**
