@@ -10,10 +10,11 @@
 //   src/acp          src/shared; no vscode: the agent process, the JSON-RPC connection, the client's features
 //                    as agents see them (capabilities, requests)
 //   src/config       src/shared: agent definitions, presets and settings (its settings readers use vscode)
+//   src/git          nothing else; no vscode: git run without a shell, a tree of a working tree
 //   src/session      src/acp, src/config, src/shared; no vscode: sessions, their prompts, permissions and
 //                    elicitations, the registry and the agent pool
 //   src/history      src/session, src/shared: session history, the local transcripts
-//   src/review       src/editor, src/session, src/shared: the changes agents made, checkpoints, the inline review
+//   src/review       src/editor, src/git, src/session, src/shared: the changes agents made, checkpoints, the inline review
 //   src/auth         src/acp, src/config, src/session, src/shared: signing in to agents
 //   src/threads      src/history, src/session, src/shared: the Threads view (open and recent sessions, their state)
 //   src/demo         src/shared: the scripted agent, a program of its own that the extension only runs
@@ -131,10 +132,16 @@ export default tseslint.config(
               message: 'src/history imports only src/session and src/shared.',
             },
             {
+              target: './src/git',
+              from: hostFolders,
+              except: ['./git'],
+              message: 'src/git (running git, trees of working trees) imports nothing else of the extension.',
+            },
+            {
               target: './src/review',
               from: hostFolders,
-              except: ['./review', './editor', './session', './shared'],
-              message: 'src/review imports only src/editor, src/session and src/shared.',
+              except: ['./review', './editor', './git', './session', './shared'],
+              message: 'src/review imports only src/editor, src/git, src/session and src/shared.',
             },
             {
               target: './src/auth',
@@ -159,9 +166,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/acp/**/*.ts', 'src/session/**/*.ts'],
+    files: ['src/acp/**/*.ts', 'src/git/**/*.ts', 'src/session/**/*.ts'],
     rules: {
-      'no-restricted-imports': noVscode('src/acp and src/session run without VS Code (unit tests run them in plain node): take what they need through an interface the wiring fills.'),
+      'no-restricted-imports': noVscode('src/acp, src/git and src/session run without VS Code (unit tests run them in plain node): take what they need through an interface the wiring fills.'),
     },
   },
   {

@@ -133,7 +133,7 @@ export const tests = [
       const { chat, input } = await openComposer(page);
       await sendTurn(chat, input, 1);
       await waitForLocator(strip(chat, 3), 'the strip: 3 files changed');
-      assert.match(execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/acp/'], { cwd: workspace, encoding: 'utf8' }), /^refs\/acp\/baselines\/[0-9a-f]{16}\n$/);
+      assert.match(execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/acp/'], { cwd: workspace, encoding: 'utf8' }), /^refs\/acp\/baselines\/[0-9a-f]{16}-[0-9a-f]{12}\n$/);
 
       await page.reload();
       await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });

@@ -107,7 +107,7 @@ describe('review: baselines from git objects', function () {
     assert.equal(pendingFile(suite.api, target), undefined);
     // The user's branch is as it was; the baseline commits are on the extension's ref only.
     assert.equal(git(folder, 'rev-list', '--count', 'HEAD'), '1\n');
-    assert.match(git(folder, 'for-each-ref', '--format=%(refname)', 'refs/acp/'), /^refs\/acp\/baselines\/[0-9a-f]{16}\n$/);
+    assert.match(git(folder, 'for-each-ref', '--format=%(refname)', 'refs/acp/'), /^refs\/acp\/baselines\/[0-9a-f]{16}-[0-9a-f]{12}\n$/);
   });
 
   it('a folder outside git keeps the bounded snapshot: a file the scan read is undone', async () => {

@@ -31,6 +31,9 @@ const cases = [
   ['src/demo/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", ['import/no-restricted-paths']],
   ['src/demo/probe.ts', "import { describeError } from '../shared/errors';\nexport const d = describeError;", []],
   ['src/review/probe.ts', "import '../demo/main';", ['import/no-restricted-paths']],
+  ['src/git/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/git/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
+  ['src/review/probe.ts', "import { runGit } from '../git/gitCommand';\nexport const r = runGit;", []],
   // No vscode below the features: src/acp and src/session (type imports too).
   ['src/acp/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   ['src/session/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],

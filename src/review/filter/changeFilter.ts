@@ -6,7 +6,8 @@
 // No `vscode` here.
 import { Batcher } from './batcher';
 import type { PathTest } from './excludeMatcher';
-import { GitNotFound, type GitFiles } from './gitFiles';
+import { GitNotFound } from '../../git/gitCommand';
+import type { GitFiles } from './gitFiles';
 import type { Repositories } from './repositories';
 import { gitRelative, insideGitFolder, staleAfter } from './reviewPaths';
 

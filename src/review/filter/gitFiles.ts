@@ -5,9 +5,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import * as path from 'node:path';
-
-/** Git could not be started (not installed, or not on the PATH). */
-export class GitNotFound extends Error {}
+import { GitNotFound } from '../../git/gitCommand';
 
 const TIME_LIMIT_MS = 10_000;
 

@@ -4,21 +4,24 @@
 // grows with the files changed, not with the repository; every file of it can be undone (up to the per-file cap of
 // what is read into memory). Files in no repository, or in one not captured yet, or when git is missing, have the
 // snapshot only (outside git it is seeded by a scan, bounded). No `vscode` here.
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { decodeText } from '../../editor/files/textDecoding';
 import type { Baselines, DiskText, Known } from '../baselines';
 import type { Content } from '../changeLedger';
-import { GitNotFound } from '../filter/gitFiles';
 import type { Repositories } from '../filter/repositories';
 import { gitRelative } from '../filter/reviewPaths';
 import type { WorkspaceSnapshot } from '../workspaceSnapshot';
-import { runGit } from './gitCommand';
+import { GitNotFound, runGit } from '../../git/gitCommand';
 import { GitObjects } from './gitObjects';
 import { captureTree, filesInTree, type Capture } from './treeCapture';
 
 export interface GitBaselinesDeps {
   repositories: Repositories;
-  /** The ref each repository's captures are kept by (`refs/acp/...`). */
+  /**
+   * The start of the refs captures are kept by (`refs/acp/...`): each working tree gets its own (`<ref>-<hash of its
+   * path>`), since the worktrees of one repository share its refs and must not let go of each other's trees.
+   */
   ref: string;
   /** Whether a ledger still names objects of earlier captures (then the new capture keeps them reachable). */
   keepsEarlier(): boolean;
@@ -147,6 +150,11 @@ export class GitBaselines implements Baselines {
     this.repositories.clear();
   }
 
+  /** The ref that keeps the captures of the working tree at `root`. */
+  refOf(root: string): string {
+    return `${this.deps.ref}-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
+  }
+
   private gitRuns(): Promise<boolean> {
     this.gitChecked ??= runGit(process.cwd(), ['--version'], {}, this.deps.program).then(
       (result) => result.code === 0,
@@ -180,7 +188,7 @@ export class GitBaselines implements Baselines {
   private async captureOne(root: string): Promise<string[]> {
     const repository = this.repositoryAt(root);
     try {
-      const { capture, nested, kept } = await captureTree(root, this.deps.ref, this.deps.keepsEarlier(), this.deps.program);
+      const { capture, nested, kept } = await captureTree(root, this.refOf(root), this.deps.keepsEarlier(), this.deps.program);
       repository.capture = capture;
       repository.kept = kept.catch((error: unknown) => this.deps.log(`The review could not keep the git tree of ${root} by a ref (git may prune it in some weeks): ${String(error)}`));
       // What was seen of this repository's files is in the tree now (a nested repository's files are not).

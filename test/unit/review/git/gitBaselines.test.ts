@@ -169,11 +169,25 @@ describe('review: baselines from git trees', () => {
     await baselines.capture([root]);
     await baselines.capture([root]);
     await baselines.kept();
-    assert.equal(git(root, 'rev-list', '--count', REF), '2\n');
+    assert.equal(git(root, 'rev-list', '--count', baselines.refOf(root)), '2\n');
     needed = false;
     await baselines.capture([root]);
     await baselines.kept();
-    assert.equal(git(root, 'rev-list', '--count', REF), '1\n');
+    assert.equal(git(root, 'rev-list', '--count', baselines.refOf(root)), '1\n');
+  });
+
+  it('two worktrees of one repository keep their trees by refs of their own (their refs are shared)', async () => {
+    const root = repository(folder('acp-gitbase-'), { 'a.txt': 'a\n' });
+    const other = path.join(folder('acp-gitwt-'), 'wt');
+    git(root, 'worktree', 'add', '-q', '-b', 'side', other);
+    fs.writeFileSync(path.join(other, 'a.txt'), 'in the worktree\n');
+    const { baselines } = start({ keepsEarlier: () => false });
+    await baselines.capture([root]);
+    await baselines.capture([other]);
+    await baselines.kept();
+    assert.notEqual(baselines.refOf(root), baselines.refOf(other));
+    assert.equal(git(root, 'show', `${baselines.refOf(root)}:a.txt`), 'a\n');
+    assert.equal(git(root, 'show', `${baselines.refOf(other)}:a.txt`), 'in the worktree\n');
   });
 
   it('changes while no agent is at work keep no text in a repository; the tree of the next turn has it', async () => {

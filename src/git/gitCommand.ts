@@ -1,9 +1,11 @@
 // One git command run to its end, without a shell: its exit code, standard output and the start of standard error.
-// The same guards as the review filter's git (gitFiles.ts): no fsmonitor program, no optional locks, no prompts, a
-// time limit, "git was not found" told apart. No `vscode` here.
+// The same guards everywhere the extension runs git (the review's filter, its baselines, worktree threads): no
+// fsmonitor program, no optional locks, no prompts, a time limit, "git was not found" told apart. No `vscode` here.
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import { GitNotFound } from '../filter/gitFiles';
+
+/** Git could not be started (not installed, or not on the PATH). */
+export class GitNotFound extends Error {}
 
 export interface GitResult {
   code: number | null;
