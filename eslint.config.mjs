@@ -17,11 +17,13 @@
 //   src/review       src/editor, src/git, src/session, src/shared: the changes agents made, checkpoints, the inline review
 //   src/auth         src/acp, src/config, src/session, src/shared: signing in to agents
 //   src/threads      src/history, src/session, src/shared: the Threads view (open and recent sessions, their state)
+//   src/worktrees    src/git, src/session, src/shared: worktree threads (a thread's worktree and branch, Apply,
+//                    Commit, Discard)
 //   src/demo         src/shared: the scripted agent, a program of its own that the extension only runs
 //   src/chat/view    no vscode: one chat view over the host its webview gives it (the hosts are in src/chat)
 //   webview-ui/src   src/shared: the chat webview (browser; no vscode, no node)
 //
-// src/auth, src/history, src/policy, src/review and src/threads keep their VS Code glue in a `vscode/` folder: the rest of each
+// src/auth, src/history, src/policy, src/review, src/threads and src/worktrees keep their VS Code glue in a `vscode/` folder: the rest of each
 // imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (the files,
 // terminals and diffs agents use, on src/acp; following the agent and plan files, on src/session), src/policy
 // (permission rules, on src/editor and src/session), src/composer, src/output, and the layers that put it all
@@ -54,7 +56,7 @@ function onlyPackages(packages, message) {
 const hostFolders = ['./src'];
 
 /** Folders whose VS Code glue lives in their own `vscode/` folder: the rest of each imports no vscode. */
-const featuresWithGlue = ['auth', 'history', 'policy', 'review', 'threads'];
+const featuresWithGlue = ['auth', 'history', 'policy', 'review', 'threads', 'worktrees'];
 
 /** no-restricted-imports options that refuse the vscode package. */
 const noVscode = (message) => ['error', { paths: [{ name: 'vscode', message }] }];
@@ -154,6 +156,12 @@ export default tseslint.config(
               from: hostFolders,
               except: ['./threads', './history', './session', './shared'],
               message: 'src/threads imports only src/history, src/session and src/shared: the chat, the review and the wiring hand it what it needs.',
+            },
+            {
+              target: './src/worktrees',
+              from: hostFolders,
+              except: ['./worktrees', './git', './session', './shared'],
+              message: 'src/worktrees imports only src/git, src/session and src/shared: the chat, the review and the wiring hand it what it needs.',
             },
             ...featuresWithGlue.map((feature) => ({
               target: [`./src/${feature}/*.ts`, `./src/${feature}/!(vscode)/**/*`],

@@ -10,6 +10,8 @@ export class GitNotFound extends Error {}
 export interface GitResult {
   code: number | null;
   stdout: string;
+  /** Standard output as bytes (a file's contents need not be UTF-8). */
+  output: Buffer;
   stderr: string;
 }
 
@@ -59,7 +61,10 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
       );
     });
     child.on('close', (code) => {
-      if (!failed) settle(() => resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr }));
+      if (!failed) {
+        const output = Buffer.concat(stdout);
+        settle(() => resolve({ code, stdout: output.toString('utf8'), output, stderr }));
+      }
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');

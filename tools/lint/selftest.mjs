@@ -34,6 +34,8 @@ const cases = [
   ['src/git/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['src/git/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
   ['src/review/probe.ts', "import { runGit } from '../git/gitCommand';\nexport const r = runGit;", []],
+  ['src/worktrees/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
+  ['src/worktrees/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   // No vscode below the features: src/acp and src/session (type imports too).
   ['src/acp/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   ['src/session/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],

@@ -7,7 +7,7 @@ import { GitFiles } from '../../../src/review/filter/gitFiles';
 import { Repositories } from '../../../src/review/filter/repositories';
 import { SessionChanges } from '../../../src/review/sessionChanges';
 import { WorkspaceSnapshot } from '../../../src/review/workspaceSnapshot';
-import { git, repository, tempFolder, write } from './filter/gitRepository';
+import { git, repository, tempFolder, write } from '../helpers/gitRepository';
 
 describe('review: changes on disk, through the review filter', () => {
   let top: string;

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { diskCheckoutFiles, Checkouts } from '../../../src/threads/checkouts';
 import { branchOfHead, gitDirOf, placeOf, readCheckout } from '../../../src/threads/place';
-import { git, repository, tempFolder, write } from '../review/filter/gitRepository';
+import { git, repository, tempFolder, write } from '../helpers/gitRepository';
 
 describe('threads: a session\'s place (folder, or a linked worktree\'s branch)', () => {
   let root: string;

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { ChangeFilter } from '../../../../src/review/filter/changeFilter';
 import { GitFiles } from '../../../../src/review/filter/gitFiles';
 import { Repositories } from '../../../../src/review/filter/repositories';
-import { git, repository, tempFolder, write } from './gitRepository';
+import { git, repository, tempFolder, write } from '../../helpers/gitRepository';
 
 /** Real git, counting the calls. */
 class CountingGit extends GitFiles {

@@ -5,7 +5,7 @@ import { ChangeFilter } from '../../../../src/review/filter/changeFilter';
 import { GitFiles } from '../../../../src/review/filter/gitFiles';
 import { Repositories } from '../../../../src/review/filter/repositories';
 import { filesToScan, type ScanDeps } from '../../../../src/review/filter/scanFiles';
-import { git, repository, tempFolder, write } from './gitRepository';
+import { git, repository, tempFolder, write } from '../../helpers/gitRepository';
 
 describe('review filter: the files the first scan reads', () => {
   let top: string;

@@ -8,7 +8,7 @@ import { packReview, unpackReview } from '../../../../src/review/ledgerData';
 import { SessionChanges } from '../../../../src/review/sessionChanges';
 import { readStoredObjects } from '../../../../src/review/storedObjects';
 import { WorkspaceSnapshot } from '../../../../src/review/workspaceSnapshot';
-import { git, repository, tempFolder, write } from '../filter/gitRepository';
+import { git, repository, tempFolder, write } from '../../helpers/gitRepository';
 
 const REF = 'refs/acp/baselines/test';
 
