@@ -23,12 +23,16 @@ import type { SessionHistory } from '../history/vscode/sessionHistory';
 import { readAgents } from '../config/agentSettings';
 import type { OnScreen } from '../threads/onScreen';
 import { registerThreads } from '../threads/vscode/registerThreads';
+import type { WorktreesApi } from '../worktrees/vscode/registerWorktrees';
+import { wireWorktrees } from './worktrees';
 
 export interface FeaturesWiring {
   follow: FollowAgent;
   picks: PalettePicks;
   auth: AgentAuth;
   review: ReviewApi;
+  /** Worktree threads (their book and commands). */
+  worktrees: WorktreesApi;
   /** "New session" (asks for the folder in a multi-root workspace). */
   newSession(): Promise<void>;
   disposables: vscode.Disposable[];
@@ -91,11 +95,13 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     showChat: deps.showChat,
     log: log.of('threads', 'warn'),
   });
+  const worktrees = wireWorktrees(context, { parts, picks: palette.picks, agentSelected, chooseAgent: deps.chooseAgent, log: log.of('worktrees', 'warn') });
   return {
     follow: following.follow,
     picks: palette.picks,
     auth: signIn.auth,
     review: review.api,
+    worktrees: worktrees.api,
     newSession,
     disposables: [
       ...signIn.disposables,
@@ -107,6 +113,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       review.api.strip.chatHandlers(deps.chatHandlers),
       review.api.checkpoints.chatHandlers(deps.chatHandlers),
       ...threads,
+      ...worktrees.disposables,
       new PlanFiles({ sessions, log: log.of('plans', 'warn') }),
     ],
   };

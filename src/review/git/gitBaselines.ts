@@ -13,7 +13,7 @@ import type { Repositories } from '../filter/repositories';
 import { gitRelative } from '../filter/reviewPaths';
 import type { WorkspaceSnapshot } from '../workspaceSnapshot';
 import { GitNotFound, runGit } from '../../git/gitCommand';
-import { GitObjects } from './gitObjects';
+import { GitObjects } from '../../git/gitObjects';
 import { captureTree, filesInTree, type Capture } from './treeCapture';
 
 export interface GitBaselinesDeps {

@@ -83,7 +83,8 @@ export class ThreadsTree implements vscode.TreeDataProvider<ThreadNode>, vscode.
     item.tooltip = details;
     item.accessibilityInformation = { label: details.replace(/\n/g, ', ') };
     item.iconPath = row.kind === 'open' ? stateIcon(row.state) : new vscode.ThemeIcon('history');
-    item.contextValue = row.kind === 'open' ? 'acpThread.open' : 'acpThread.recent';
+    // A row in a linked worktree offers the worktree thread actions (Apply, Commit, Open in New Window, Discard).
+    item.contextValue = `${row.kind === 'open' ? 'acpThread.open' : 'acpThread.recent'}${row.place.branch ? '.worktree' : ''}`;
     item.command = { command: SHOW_THREAD_COMMAND, title: 'Show in Chat', arguments: [node] };
     return item;
   }

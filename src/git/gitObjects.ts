@@ -3,7 +3,7 @@
 // order: a question is a line on the process's input, its answer a header line (and for contents, the bytes).
 // No `vscode` here.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { GIT_GUARDS, gitEnvironment } from '../../git/gitCommand';
+import { GIT_GUARDS, gitEnvironment } from './gitCommand';
 
 export interface ObjectInfo {
   oid: string;

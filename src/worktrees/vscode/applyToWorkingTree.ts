@@ -1,0 +1,96 @@
+// "ACP: Apply Thread to Working Tree": the thread's changes against its base brought into the repository's main
+// working tree, file by file (applyPlan.ts decides each), as one workspace edit the user can undo: a file open in an
+// editor gets a text edit (saved after, unless it had unsaved edits of the user's, which stay unsaved with the thread's
+// change on top), any other file is written or deleted as a file operation. Conflicts get git's markers, which VS Code
+// offers to resolve per hunk; files git cannot merge are left as the user has them, with the reason in the report.
+import { chmod, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { GitObjects } from '../../git/gitObjects';
+import { planFile, type Version } from '../applyPlan';
+import { threadChanges, type ThreadFileChange } from '../threadChanges';
+import type { ThreadWorktree } from '../worktreeGit';
+
+export interface ApplyReport {
+  /** Files written, deleted or merged without a conflict (absolute paths). */
+  applied: string[];
+  /** Files with conflict markers to resolve. */
+  conflicts: string[];
+  /** Files left as the user has them, and why. */
+  kept: { file: string; reason: string }[];
+}
+
+const LINK_OR_SUBMODULE = new Set(['120000', '160000']);
+
+async function diskVersion(file: string): Promise<Version> {
+  return readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+}
+
+async function blob(objects: GitObjects, tree: string, change: ThreadFileChange, side: 'before' | 'after'): Promise<Version> {
+  if (change[side] === undefined) return null;
+  const bytes = await objects.bytes(`${tree}:${change.path}`);
+  if (bytes === undefined) throw new Error(`Git has no ${side === 'before' ? 'base' : 'thread'} version of ${change.path}.`);
+  return bytes;
+}
+
+export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyReport> {
+  const changes = await threadChanges(thread);
+  const objects = new GitObjects(thread.repository);
+  const report: ApplyReport = { applied: [], conflicts: [], kept: [] };
+  const edit = new vscode.WorkspaceEdit();
+  const save: vscode.TextDocument[] = [];
+  const executable: string[] = [];
+  const open = new Map(vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'file').map((document) => [document.uri.fsPath, document]));
+  const labels = { yours: 'Your changes', base: 'Before the thread', thread: `Thread ${thread.branch}` };
+  try {
+    for (const change of changes.files) {
+      const file = path.join(thread.repository, ...change.path.split('/'));
+      if (LINK_OR_SUBMODULE.has(change.mode ?? '')) {
+        report.kept.push({ file, reason: 'it is a symbolic link or a submodule: bring it over with git' });
+        continue;
+      }
+      const document = open.get(file);
+      const yours = document ? Buffer.from(document.getText(), 'utf8') : await diskVersion(file);
+      const outcome = await planFile(await blob(objects, thread.base, change, 'before'), await blob(objects, changes.tree, change, 'after'), yours, labels);
+      if (outcome.kind === 'unchanged') continue;
+      if (outcome.kind === 'kept') {
+        report.kept.push({ file, reason: outcome.reason });
+        continue;
+      }
+      const bytes = outcome.bytes;
+      const uri = vscode.Uri.file(file);
+      if (bytes === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
+      else if (document) {
+        edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), Buffer.from(bytes).toString('utf8'));
+        if (!document.isDirty) save.push(document);
+      } else edit.createFile(uri, { overwrite: true, contents: bytes });
+      if (bytes !== null && change.mode === '100755') executable.push(file);
+      (outcome.kind === 'conflict' ? report.conflicts : report.applied).push(file);
+    }
+  } finally {
+    objects.dispose();
+  }
+  if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
+  await Promise.all(save.map((document) => document.save()));
+  await Promise.all(executable.map((file) => chmod(file, 0o755).catch(() => undefined)));
+  return report;
+}
+
+/** What the report says in a sentence or two. */
+export function describeApply(thread: ThreadWorktree, report: ApplyReport): string {
+  const name = (file: string): string => path.relative(thread.repository, file);
+  const parts = [
+    report.applied.length + report.conflicts.length === 0 ? `Nothing of ${thread.branch} was left to apply.` : `Applied ${count(report.applied.length + report.conflicts.length, 'file')} of ${thread.branch} to the working tree.`,
+    report.conflicts.length > 0 ? `Resolve the conflicts with your changes in ${report.conflicts.map(name).join(', ')}.` : '',
+    report.kept.length > 0 ? `Left as you have them: ${report.kept.map((kept) => `${name(kept.file)} (${kept.reason})`).join('; ')}.` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+

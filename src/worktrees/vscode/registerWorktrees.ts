@@ -1,0 +1,33 @@
+// Worktree threads in the window: the book of threads (workspace state), tidied against git when the window opens
+// (a record whose worktree is gone, removed by hand or never made after a crash, is dropped), and the commands.
+import * as vscode from 'vscode';
+import { ThreadBook } from '../threadBook';
+import { listWorktrees } from '../worktreeGit';
+import { WorktreeCommands, type WorktreeCommandDeps } from './worktreeCommands';
+
+const THREADS_KEY = 'acp.worktreeThreads';
+
+export interface WorktreesApi {
+  book: ThreadBook;
+  commands: WorktreeCommands;
+  /** Settles when the records were matched against git once. */
+  tidied: Promise<void>;
+}
+
+export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeCommandDeps, 'book'>): { api: WorktreesApi; disposables: vscode.Disposable[] } {
+  const book = new ThreadBook({ get: () => state.get(THREADS_KEY), update: (value) => state.update(THREADS_KEY, value) });
+  const commands = new WorktreeCommands({ ...deps, book });
+  const tidied = tidy(book, deps.log);
+  return { api: { book, commands, tidied }, disposables: commands.register() };
+}
+
+async function tidy(book: ThreadBook, log: (line: string) => void): Promise<void> {
+  for (const repository of new Set(book.all().map((thread) => thread.repository))) {
+    try {
+      const gone = await book.tidy(repository, await listWorktrees(repository));
+      for (const thread of gone) log(`The worktree of the thread ${thread.branch} (${thread.path}) is gone; the thread is no longer listed.`);
+    } catch (error) {
+      log(`Could not list the worktrees of ${repository}: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,189 @@
+// The worktree thread commands: "ACP: New Thread in Worktree" (a new branch and worktree of the repository the active
+// session or workspace folder is in, and a session of the chosen agent working there), and for the active thread (or
+// the one a command's argument names: a folder in its worktree): Apply to the working tree, Commit on its branch,
+// Open its worktree in a new window, Discard (worktree and branch, after saying what would be lost).
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { runGit } from '../../git/gitCommand';
+import type { SessionKey } from '../../shared/sessionKey';
+import type { ActiveSurface, SessionStarter } from '../../session/surfaceSessions';
+import type { ThreadBook } from '../threadBook';
+import { nextThreadName, worktreesFolder } from '../threadNames';
+import { threadChanges } from '../threadChanges';
+import { branchExists, commitThread, commitsAhead, createWorktree, headCommit, removeWorktree, workingTreeRoot, type ThreadWorktree } from '../worktreeGit';
+import { applyToWorkingTree, describeApply } from './applyToWorkingTree';
+
+export const NEW_THREAD_IN_WORKTREE = 'acp.newThreadInWorktree';
+export const APPLY_THREAD = 'acp.applyThread';
+export const COMMIT_THREAD = 'acp.commitThread';
+export const OPEN_THREAD_WORKTREE = 'acp.openThreadWorktree';
+export const DISCARD_THREAD = 'acp.discardThread';
+export const CARRY_PICK = 'acp.newThreadInWorktree.carry';
+
+export interface WorktreeCommandDeps {
+  book: ThreadBook;
+  surfaces: ActiveSurface;
+  starter: SessionStarter;
+  /** Asks for the agent (the current one first); resolves once it is the one new sessions use, or false when dismissed. */
+  chooseAgent(): Promise<{ name: string } | undefined>;
+  /** A quick pick (the palette's). */
+  pickOne<T>(request: { id: string; title: string; placeholder: string; items: (vscode.QuickPickItem & { value: T })[] }): Promise<T | undefined>;
+  /** The open sessions working in `folder` or below it. */
+  sessionsIn(folder: string): SessionKey[];
+  log(line: string): void;
+}
+
+/** A folder a command's argument names: a `file:` Uri, an absolute path, a Threads view row, or an object with a `cwd`. */
+function folderOf(argument: unknown): string | undefined {
+  if (argument instanceof vscode.Uri) return argument.scheme === 'file' ? argument.fsPath : undefined;
+  if (typeof argument === 'string' && path.isAbsolute(argument)) return argument;
+  // A Threads view row (its node carries the row) or anything with a `cwd`.
+  const named = argument as { cwd?: unknown; row?: { cwd?: unknown } } | undefined;
+  const cwd = named?.cwd ?? named?.row?.cwd;
+  return typeof cwd === 'string' && path.isAbsolute(cwd) ? cwd : undefined;
+}
+
+export class WorktreeCommands {
+  constructor(private readonly deps: WorktreeCommandDeps) {}
+
+  register(): vscode.Disposable[] {
+    const run =
+      (action: (argument: unknown) => Promise<unknown>) =>
+      (argument: unknown): Promise<void> =>
+        action(argument).then(
+          () => undefined,
+          (error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error)),
+        );
+    return [
+      vscode.commands.registerCommand(NEW_THREAD_IN_WORKTREE, run((argument) => this.newThread(argument))),
+      vscode.commands.registerCommand(APPLY_THREAD, run((argument) => this.apply(argument))),
+      vscode.commands.registerCommand(COMMIT_THREAD, run((argument) => this.commit(argument))),
+      vscode.commands.registerCommand(OPEN_THREAD_WORKTREE, run((argument) => this.openInNewWindow(argument))),
+      vscode.commands.registerCommand(DISCARD_THREAD, run((argument) => this.discard(argument))),
+    ];
+  }
+
+  /** The folder a new thread branches from: the argument, the active session's folder, else a workspace folder. */
+  private async startingFolder(argument: unknown): Promise<string> {
+    const named = folderOf(argument) ?? this.deps.surfaces.current().session?.scope.cwd;
+    if (named) return named;
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) throw new Error('Open a folder in a git repository first: a thread in a worktree branches from it.');
+    if (folders.length === 1) return folders[0].uri.fsPath;
+    const picked = await this.deps.pickOne({
+      id: NEW_THREAD_IN_WORKTREE,
+      title: 'New Thread in Worktree',
+      placeholder: 'The repository the thread branches from',
+      items: folders.map((folder) => ({ label: folder.name, description: folder.uri.fsPath, value: folder.uri.fsPath })),
+    });
+    if (picked === undefined) throw new Cancelled();
+    return picked;
+  }
+
+  async newThread(argument?: unknown): Promise<ThreadWorktree | undefined> {
+    try {
+      const folder = await this.startingFolder(argument);
+      // A thread started from a thread branches from the same repository's main working tree.
+      const repository = this.deps.book.holding(folder)?.repository ?? (await workingTreeRoot(folder));
+      if (repository === undefined)
+        throw new Error(`${folder} is not in a git repository (or git cannot be run), so a thread cannot get a worktree of its own there. "ACP: New Session" starts one in the folder itself.`);
+      if ((await headCommit(repository)) === undefined) throw new Error(`${path.basename(repository)} has no commit yet: make a first commit, then start a thread in a worktree.`);
+      const agent = await this.deps.chooseAgent();
+      if (!agent) return undefined;
+      const carry = await this.askCarry(repository);
+      const location = worktreesFolder(repository, vscode.workspace.getConfiguration('acp').get<string>('worktrees.location'));
+      const name = await nextThreadName(agent.name, location, async (candidate) => existsSync(candidate.folder) || (await branchExists(repository, candidate.branch)));
+      const planned: ThreadWorktree = { repository, path: name.folder, branch: name.branch, base: '' };
+      // Written down first: a crash while git makes it leaves a record that the next window tidies, not an orphan.
+      await this.deps.book.add(planned);
+      let worktree: ThreadWorktree;
+      try {
+        worktree = await createWorktree({ repository, folder: name.folder, branch: name.branch, carry });
+      } catch (error) {
+        await this.deps.book.remove(planned.path);
+        throw error;
+      }
+      await this.deps.book.add(worktree);
+      await this.deps.starter.newSession(this.deps.surfaces.current(), { cwd: worktree.path });
+      return worktree;
+    } catch (error) {
+      if (error instanceof Cancelled) return undefined;
+      throw error;
+    }
+  }
+
+  async apply(argument?: unknown): Promise<void> {
+    const thread = this.threadOf(argument);
+    const report = await applyToWorkingTree(thread);
+    const message = describeApply(thread, report);
+    this.deps.log(message);
+    if (report.conflicts.length > 0) {
+      await vscode.window.showTextDocument(vscode.Uri.file(report.conflicts[0]), { preview: false });
+      void vscode.window.showWarningMessage(message);
+    } else void vscode.window.showInformationMessage(message);
+  }
+
+  async commit(argument?: unknown): Promise<void> {
+    const thread = this.threadOf(argument);
+    const title = this.deps.surfaces.current().session?.state.header.title;
+    const message = await vscode.window.showInputBox({
+      title: `Commit on ${thread.branch}`,
+      prompt: 'The commit message',
+      value: title ? `${title}` : `Work of the thread ${thread.branch}`,
+      validateInput: (value) => (value.trim() === '' ? 'A commit needs a message.' : undefined),
+    });
+    if (message === undefined) return;
+    const commit = await commitThread(thread, message.trim());
+    void vscode.window.showInformationMessage(commit ? `Committed the thread's work on ${thread.branch} (${commit.slice(0, 7)}).` : `Nothing to commit: ${thread.branch} has all of the thread's work already.`);
+  }
+
+  async openInNewWindow(argument?: unknown): Promise<void> {
+    const thread = this.threadOf(argument);
+    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(thread.path), { forceNewWindow: true });
+  }
+
+  async discard(argument?: unknown): Promise<boolean> {
+    const thread = this.threadOf(argument);
+    const [changed, ahead] = await Promise.all([threadChanges(thread).then((changes) => changes.files.length, () => undefined), commitsAhead(thread)]);
+    const lost = [
+      changed === undefined ? 'its files' : changed === 0 ? 'no changed files' : `${changed} changed file${changed === 1 ? '' : 's'}`,
+      ahead === 0 ? 'no commits' : `${ahead} commit${ahead === 1 ? '' : 's'} on ${thread.branch}`,
+    ];
+    const sessions = this.deps.sessionsIn(thread.path);
+    const detail = `The worktree ${thread.path} (${lost.join(', ')}) and the branch ${thread.branch} are deleted${sessions.length > 0 ? ', and its session is closed' : ''}. This cannot be undone.`;
+    const choice = await vscode.window.showWarningMessage(`Discard the thread ${thread.branch}?`, { modal: true, detail }, 'Discard');
+    if (choice !== 'Discard') return false;
+    for (const key of sessions) await this.deps.starter.close(key);
+    await removeWorktree(thread);
+    await this.deps.book.remove(thread.path);
+    void vscode.window.showInformationMessage(`Discarded the thread ${thread.branch}.`);
+    return true;
+  }
+
+  /** The thread a command acts on: the one its argument names, else the active session's. */
+  private threadOf(argument: unknown): ThreadWorktree {
+    const folder = folderOf(argument) ?? this.deps.surfaces.current().session?.scope.cwd;
+    const thread = folder === undefined ? undefined : this.deps.book.holding(folder);
+    if (thread && thread.base !== '') return thread;
+    throw new Error(folder === undefined ? 'No session is on screen: show a worktree thread first.' : 'The session on screen does not work in a worktree thread. "ACP: New Thread in Worktree" starts one.');
+  }
+
+  private async askCarry(repository: string): Promise<boolean> {
+    const status = await runGit(repository, ['status', '--porcelain', '--untracked-files=normal']);
+    if (status.code !== 0 || status.stdout.trim() === '') return false;
+    const carry = await this.deps.pickOne({
+      id: CARRY_PICK,
+      title: 'New Thread in Worktree',
+      placeholder: 'You have uncommitted changes. Where does the thread start?',
+      items: [
+        { label: 'From the last commit', description: 'HEAD, without your uncommitted changes', value: false },
+        { label: 'With my uncommitted changes', description: 'a copy of them in the worktree; yours stay as they are', value: true },
+      ],
+    });
+    if (carry === undefined) throw new Cancelled();
+    return carry;
+  }
+}
+
+class Cancelled extends Error {}
