@@ -1,6 +1,6 @@
 // One ACP session: its state (through the pure reducer) and the parts that act on it: its prompt turns
 // (sessionTurns.ts), permission requests (sessionPermissions.ts), elicitations (sessionElicitations.ts) and subagents
-// (sessionChildren.ts), and what the features keep for it (sessionParts.ts).
+// (sessionChildren.ts), and what the features keep for it (featureParts.ts).
 // No `vscode` here, so unit tests can run it against an in-memory agent.
 import { CancellationToken, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { SessionRequestMethod } from '../acp/clientConnection';
@@ -28,7 +28,7 @@ import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import { SessionChildren, splitChildRefs } from './sessionChildren';
 import { SessionPermissions } from './sessionPermissions';
-import { SessionParts } from './sessionParts';
+import { FeatureParts } from './featureParts';
 import { SessionTurns, TurnObserver, TurnTransport } from './sessionTurns';
 import { recalledTitle } from './openSessionView';
 
@@ -54,7 +54,7 @@ export class Session {
   /** The subagent sessions the agent runs for this one (their updates, requests and cancel). */
   private readonly children: SessionChildren;
   /** What the features keep for it: the parts made with it serve its requests; all are released with it. */
-  private readonly parts: SessionParts;
+  private readonly parts: FeatureParts;
   private lost = false;
   /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
   private readonly budget: TextBudget;
@@ -81,7 +81,7 @@ export class Session {
     this.state = createSessionState(scope.sessionId);
     this.budget = new TextBudget(this.state);
     this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, log);
-    this.parts = new SessionParts(parts, log, (text) => this.notice('error', text));
+    this.parts = new FeatureParts(parts, log, (text) => this.notice('error', text));
     const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
     this.permissions = new PermissionBroker(requestKeyPrefix);
     this.children = new SessionChildren(this.state, (change) => this.emit(change), log);

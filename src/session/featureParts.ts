@@ -4,11 +4,10 @@
 // (once), all of them when the session is disposed. A refusal a part wants the user to see (NoticedError) is said in
 // the chat too. No `vscode` here.
 import { CancellationToken, ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
-import type { ClientServiceMethod } from '../acp/clientConnection';
-import { NoticedError, SessionPart } from '../acp/clientRequests';
+import { ClientServiceMethod, NoticedError, SessionPart } from '../acp/clientRequests';
 import { describeError } from '../shared/errors';
 
-export class SessionParts {
+export class FeatureParts {
   private readonly attached: SessionPart[] = [];
   private released: Promise<void> | undefined;
   private disposed = false;
