@@ -1,12 +1,11 @@
-// One ACP session: its state (through the pure reducer), its prompt turns, cancellation, permission requests and
-// elicitations (sessionElicitations.ts).
+// One ACP session: its state (through the pure reducer) and the parts that act on it: its prompt turns
+// (sessionTurns.ts), permission requests (sessionPermissions.ts), elicitations (sessionElicitations.ts) and subagents
+// (sessionChildren.ts), and what the features keep for it (featureParts.ts).
 // No `vscode` here, so unit tests can run it against an in-memory agent.
-import { CancellationToken, Emitter, ErrorCodes, Event, ResponseError } from 'vscode-jsonrpc/node';
+import { CancellationToken, Emitter, Event } from 'vscode-jsonrpc/node';
 import type { SessionRequestMethod } from '../acp/clientConnection';
 import type {
   ContentBlock,
-  PromptRequest,
-  PromptResponse,
   RequestPermissionResponse,
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
@@ -15,80 +14,51 @@ import type {
 } from '../shared/acp';
 import type { ConfigValue } from '../shared/composerProtocol';
 import type { EntryId, NoticeEntry, NoticeFailure, NoticeSeverity, SessionChange, SessionState, TranscriptEntry, UserMessageEntry } from '../shared/model';
-import { describeFailure, FailedStep, FailureReport } from '../acp/failureMessage';
-import {
-  addNotice,
-  addUserMessage,
-  applySessionUpdate,
-  createSessionState,
-  endTurn,
-  markTurnToolCallsCancelled,
-  markToolCallsUndone,
-  setTurnState,
-} from '../shared/reducer';
+import type { FailedStep, FailureReport } from '../acp/failureMessage';
+import { addNotice, applySessionUpdate, createSessionState, markToolCallsUndone } from '../shared/reducer';
 import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
-import { describeStopReason } from '../shared/stopReasons';
-import { EMPTY_TURN_TEXT, endedWithoutAnswer } from '../shared/emptyTurn';
 import { applyPlanFileText } from '../shared/plans';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
-import { NoticedError, SessionPart, SessionScope } from '../acp/clientRequests';
+import type { SessionPart, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
-import { isAuthRequired } from '../acp/authMethods';
 import { describeError } from '../shared/errors';
 import { TextBudget } from '../shared/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import { SessionChildren, splitChildRefs } from './sessionChildren';
 import { SessionPermissions } from './sessionPermissions';
+import { FeatureParts } from './featureParts';
+import { SessionTurns, TurnObserver, TurnTransport } from './sessionTurns';
 import { recalledTitle } from './openSessionView';
 
 /** The part of the agent connection a session talks through. */
-export interface SessionTransport {
-  prompt(params: PromptRequest): Promise<PromptResponse>;
-  cancel(sessionId: string): Promise<void>;
+export interface SessionTransport extends TurnTransport {
   setMode?(params: SetSessionModeRequest): Promise<SetSessionModeResponse>;
   setConfigOption?(params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse>;
 }
 
-/** Told about each prompt turn of a session (change tracking, checkpoints). */
-export interface TurnObserver {
-  /** Awaited after the user's message shows and before `session/prompt` is sent; a failure is logged, not fatal. */
-  willPrompt?(content: ContentBlock[]): Promise<void> | void;
-  /** The turn ended, whichever way. */
-  didEndTurn?(): void;
-}
-
 export class Session {
   readonly state: SessionState;
-  private readonly turnObservers = new Set<TurnObserver>();
   private readonly updateListeners = new Set<(update: unknown, childSessionId?: string) => void>();
   private readonly changeEmitter = new Emitter<SessionChange>();
   readonly onDidChange: Event<SessionChange> = this.changeEmitter.event;
-  private readonly authEmitter = new Emitter<unknown>();
   /** A prompt was refused with auth_required (the error is passed on). */
-  readonly onDidRequireAuth: Event<unknown> = this.authEmitter.event;
+  readonly onDidRequireAuth: Event<unknown>;
+  /** Its prompt turns: one runs at a time, from the user's message to the agent's stop reason. */
+  private readonly turns: SessionTurns;
   private readonly permissions: PermissionBroker;
   /** Its permission requests (and its subagents'), through the user's policy. */
   private readonly permissionRequests: SessionPermissions;
   private readonly elicitations: SessionElicitations;
   /** The subagent sessions the agent runs for this one (their updates, requests and cancel). */
   private readonly children: SessionChildren;
-  /** Identifies the running turn, so a late answer to an abandoned prompt changes nothing. */
-  private turnCounter = 0;
-  private cancelRequested = false;
-  /** The agent was asked to stop the running turn and has not, past the grace (see StopWatch). */
-  private overdue = false;
+  /** What the features keep for it: the parts made with it serve its requests; all are released with it. */
+  private readonly parts: FeatureParts;
   private lost = false;
-  private partsReleased: Promise<void> | undefined;
-  /** Parts features attach once the session exists (the review's hold on it): released when the session is disposed. */
-  private readonly attached: SessionPart[] = [];
-  private disposed = false;
   /** Keeps the transcript's text under its cap (transcriptCaps.ts); what is cut or dropped goes to `spill`. */
   private readonly budget: TextBudget;
   private readonly spill: TranscriptSpill;
-  /** Puts a failed request in words (the agent's name, its error and stderr tail); see reportFailuresWith. */
-  private describeFailure: (step: FailedStep, error: unknown) => FailureReport = (step, error) => describeFailure('The agent', step, error);
 
   /** The agent's id of this session. */
   readonly sessionId: string;
@@ -99,7 +69,7 @@ export class Session {
     readonly scope: SessionScope,
     private readonly transport: () => SessionTransport,
     /** What the features keep for this session (files, terminals): it serves their requests and releases them. */
-    private readonly parts: readonly SessionPart[] = [],
+    parts: readonly SessionPart[] = [],
     private readonly log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
     /** The user's permission policy, consulted before the user is asked. */
@@ -111,16 +81,28 @@ export class Session {
     this.state = createSessionState(scope.sessionId);
     this.budget = new TextBudget(this.state);
     this.spill = spill ?? new FileTranscriptSpill(defaultSpillBase(), scope.sessionKey, log);
+    this.parts = new FeatureParts(parts, log, (text) => this.notice('error', text));
     const requestKeyPrefix = requestKeyOf(scope.sessionKey, '');
     this.permissions = new PermissionBroker(requestKeyPrefix);
     this.children = new SessionChildren(this.state, (change) => this.emit(change), log);
     this.elicitations = new SessionElicitations(this.children, (change) => this.emit(change), requestKeyPrefix);
+    this.turns = new SessionTurns({
+      state: this.state,
+      transport,
+      permissions: this.permissions,
+      elicitations: this.elicitations,
+      emit: (change) => this.emit(change),
+      notice: (severity, text, detail, failure) => this.notice(severity, text, detail, failure),
+      log,
+      now,
+    });
+    this.onDidRequireAuth = this.turns.onDidRequireAuth;
     this.permissionRequests = new SessionPermissions({
       scope,
       gate,
       broker: this.permissions,
       children: this.children,
-      stopping: () => this.cancelRequested && this.busy,
+      stopping: () => this.turns.stopping,
       lost: () => this.lost,
       emit: (change) => this.emit(change),
       notice: (severity, text) => this.notice(severity, text),
@@ -134,12 +116,12 @@ export class Session {
   }
 
   get busy(): boolean {
-    return this.state.header.turn !== 'idle';
+    return this.turns.busy;
   }
 
   /** The agent was asked to stop the running turn and has not, past the grace the client gives it. */
   get stopOverdue(): boolean {
-    return this.overdue && this.state.header.turn === 'cancelling';
+    return this.turns.stopOverdue;
   }
 
   /**
@@ -147,67 +129,25 @@ export class Session {
    * stays "Stopping…" underneath: a late answer still ends it.
    */
   noteStopOverdue(text: string): void {
-    if (this.state.header.turn !== 'cancelling' || this.overdue) return;
-    this.overdue = true;
-    this.notice('warning', text, undefined, { restart: true });
+    this.turns.noteStopOverdue(text);
   }
 
   /** How the session words the failures of its requests (the agent's name, its stderr tail): set by its owner. */
   reportFailuresWith(describe: (step: FailedStep, error: unknown) => FailureReport): void {
-    this.describeFailure = describe;
+    this.turns.reportFailuresWith(describe);
   }
 
   /**
    * Sends a prompt and resolves when the turn is over (whatever way it ended). `shown` is called once the user's
    * message is in the transcript (synchronously, before the first await).
    */
-  async prompt(content: ContentBlock[], shown?: () => void): Promise<void> {
-    if (this.busy) throw new Error('The agent is still working on the previous message.');
-    const turn = ++this.turnCounter;
-    this.cancelRequested = false;
-    const change = addUserMessage(this.state, content);
-    const promptEntryId = change.entries[0];
-    this.emit(change);
-    this.emit(setTurnState(this.state, 'running', this.now()));
-    shown?.();
-    if (this.turnObservers.size > 0) {
-      await this.tellWillPrompt(content);
-      if (turn !== this.turnCounter) return;
-      if (this.cancelRequested) return this.finishTurn('cancelled');
-    }
-    let response: PromptResponse;
-    try {
-      response = await this.transport().prompt({ sessionId: this.sessionId, prompt: content });
-    } catch (error) {
-      if (turn !== this.turnCounter) return;
-      this.finishTurn(this.cancelRequested ? 'cancelled' : undefined);
-      if (this.cancelRequested) return;
-      if (isAuthRequired(error)) {
-        this.notice('error', 'The agent needs you to sign in before it goes on.', describeError(error));
-        this.authEmitter.fire(error);
-      } else {
-        const report = this.describeFailure('prompt', error);
-        this.notice('error', report.summary, report.details, { promptEntryId });
-      }
-      return;
-    }
-    if (turn !== this.turnCounter) return;
-    const stopReason = typeof response?.stopReason === 'string' ? response.stopReason : undefined;
-    this.finishTurn(stopReason);
-    const said = describeStopReason(stopReason);
-    if (said) this.notice(said.severity, said.text);
-    else if (endedWithoutAnswer(this.state.entries, promptEntryId, stopReason)) this.notice('info', EMPTY_TURN_TEXT);
+  prompt(content: ContentBlock[], shown?: () => void): Promise<void> {
+    return this.turns.run(content, shown);
   }
 
   /** Cancels the running turn: pending permission requests answer `cancelled`, unfinished tool calls show so. */
-  async cancel(): Promise<void> {
-    if (this.state.header.turn !== 'running') return;
-    this.cancelRequested = true;
-    this.emit(setTurnState(this.state, 'cancelling'));
-    this.permissions.cancelAll();
-    this.elicitations.cancelAll();
-    this.emit(markTurnToolCallsCancelled(this.state));
-    await this.transport().cancel(this.sessionId);
+  cancel(): Promise<void> {
+    return this.turns.cancel();
   }
 
   /** The `modes` and `configOptions` of the session/new (or session/load) answer; what was replayed is history. */
@@ -233,7 +173,7 @@ export class Session {
   /** A local copy no agent goes on with: it is over like a session whose agent went away, and the chat says why. */
   openedReadOnly(note: string): void {
     this.lost = true;
-    void this.releaseParts();
+    void this.parts.release();
     this.notice('info', note);
   }
 
@@ -292,8 +232,7 @@ export class Session {
   }
 
   observeTurns(observer: TurnObserver): { dispose(): void } {
-    this.turnObservers.add(observer);
-    return { dispose: () => this.turnObservers.delete(observer) };
+    return this.turns.observe(observer);
   }
 
   choosePermission(requestKey: string, optionId: string): boolean {
@@ -321,13 +260,13 @@ export class Session {
    * the user is told why (details: its stderr).
    */
   agentLost(message: string, details?: string): void {
-    if (!this.end(this.cancelRequested ? 'cancelled' : undefined)) return;
+    if (!this.end(false)) return;
     this.notice('error', message, details, { restart: true });
   }
 
   /** The user restarted the agent: the session is over as with a lost agent, its turn shown cancelled; `text` says so. */
   agentRestarted(text: string): void {
-    if (this.end('cancelled')) this.notice('info', text);
+    if (this.end(true)) this.notice('info', text);
   }
 
   /** The user undid the file changes of these tool calls (the review): their cards say so. */
@@ -366,16 +305,8 @@ export class Session {
   /** An agent → client request about this session. */
   handleRequest(method: SessionRequestMethod, params: unknown, token: CancellationToken): Promise<unknown> {
     if (method === 'session/request_permission') return this.requestPermission(params, token);
-    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || (this.cancelRequested && this.busy), this.children.childOf(params));
-    const handler = this.parts.find((part) => part.handlers[method])?.handlers[method];
-    if (!handler) return Promise.reject(new ResponseError(ErrorCodes.MethodNotFound, `${method} is not offered by this client`));
-    return handler(params, token).catch((error: unknown) => {
-      if (error instanceof NoticedError) {
-        this.log(error.notice);
-        this.notice('error', error.notice);
-      }
-      throw error;
-    });
+    if (method === 'elicitation/create') return this.elicitations.create(params, token, this.lost || this.turns.stopping, this.children.childOf(params));
+    return this.parts.handle(method, params, token);
   }
 
   requestPermission(params: unknown, token: CancellationToken): Promise<RequestPermissionResponse> {
@@ -401,34 +332,24 @@ export class Session {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
     this.changeEmitter.dispose();
-    this.authEmitter.dispose();
-    this.disposed = true;
-    const attached = this.attached.splice(0).map((part) => part.dispose().catch((error: unknown) => this.log(`Releasing a session part failed: ${describeError(error)}`)));
-    const parts = Promise.all([this.releaseParts(), ...attached]);
+    this.turns.dispose();
+    const parts = this.parts.dispose();
     const spill = this.spill.dispose().catch((error: unknown) => this.log(`Removing the spill files failed: ${describeError(error)}`));
     return Promise.all([parts, spill]).then(() => undefined);
   }
 
-  /** Ends the session for good (its agent is gone): false when it already was. A late answer to its turn changes nothing. */
-  private end(stopReason: string | undefined): boolean {
+  /**
+   * Ends the session for good (its agent is gone): false when it already was. Its running turn ends, `cancelled` or
+   * as the user left it (see SessionTurns.interrupt); a late answer to it changes nothing.
+   */
+  private end(cancelled: boolean): boolean {
     if (this.lost) return false;
     this.lost = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-    void this.releaseParts();
-    if (this.busy) {
-      this.turnCounter++;
-      this.finishTurn(stopReason);
-    }
+    void this.parts.release();
+    this.turns.interrupt(cancelled);
     return true;
-  }
-
-  /** Disposes every part, once (the agent's loss and the session's end both come here); never rejects. */
-  private releaseParts(): Promise<void> {
-    this.partsReleased ??= Promise.all(
-      this.parts.map((part) => part.dispose().catch((error: unknown) => this.log(`Releasing session resources failed: ${describeError(error)}`))),
-    ).then(() => undefined);
-    return this.partsReleased;
   }
 
   /**
@@ -436,39 +357,12 @@ export class Session {
    * released with the session's other parts, through dispose(). Attached to a disposed session, it is released at once.
    */
   attach(part: SessionPart): void {
-    if (this.disposed) {
-      void part.dispose().catch(() => undefined);
-      return;
-    }
-    this.attached.push(part);
+    this.parts.attach(part);
   }
 
   /** How many things the session's parts hold (file baselines, answers, live terminals, attached parts); 0 once disposed. */
   held(): number {
-    return [...this.parts, ...this.attached].reduce((sum, part) => sum + part.held(), 0);
-  }
-
-  private finishTurn(stopReason: string | undefined): void {
-    this.overdue = false;
-    this.permissions.cancelAll();
-    this.emit(endTurn(this.state, stopReason));
-    for (const observer of [...this.turnObservers]) {
-      try {
-        observer.didEndTurn?.();
-      } catch (error) {
-        this.log(`A turn observer failed: ${describeError(error)}`);
-      }
-    }
-  }
-
-  private async tellWillPrompt(content: ContentBlock[]): Promise<void> {
-    for (const observer of [...this.turnObservers]) {
-      try {
-        await observer.willPrompt?.(content);
-      } catch (error) {
-        this.log(`A turn observer failed before the prompt: ${describeError(error)}`);
-      }
-    }
+    return this.parts.held();
   }
 
   private notice(severity: NoticeSeverity, text: string, detail?: string, failure?: NoticeFailure): void {

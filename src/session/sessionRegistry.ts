@@ -1,27 +1,27 @@
 // The open sessions, across agents (each agent runs once, in the AgentPool), each known by its SessionKey: creates a
-// session on an agent, brings earlier ones back (session/load or session/resume, whichever the agent offers), revives
-// one whose agent went away, closes them (session/close when offered), and acts on a session named by its key (mode,
-// config options, prompts). It has no notion of the session the chat shows (see surfaceSessions.ts). No `vscode`
-// here; the glue injects the folders and the settings.
-import { CancellationTokenSource, Emitter, Event } from 'vscode-jsonrpc/node';
+// session on an agent, brings earlier ones back and revives one whose agent went away (its SessionReopener), closes
+// them (session/close when offered), and acts on a session named by its key (mode, config options, prompts). It has
+// no notion of the session the chat shows (see surfaceSessions.ts). No `vscode` here; the glue injects the folders
+// and the settings.
+import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime } from '../acp/agentRuntime';
 import { AuthRequiredError, isAuthRequired } from '../acp/authMethods';
-import type { ContentBlock, McpServer, PromptCapabilities } from '../shared/acp';
+import type { ContentBlock, McpServer, NewSessionRequest, PromptCapabilities } from '../shared/acp';
 import type { ConfigValue, PromptParts } from '../shared/composerProtocol';
 import type { OpenSessionView } from '../shared/sessionsProtocol';
-import type { TranscriptEntry } from '../shared/model';
 import { AgentPool, PooledAgent } from './agentPool';
 import { AgentDefaultsStore, rememberMode, rememberOption } from '../config/agentDefaults';
 import { additionalDirectories, applyDefaults, mcpServersFor, remember } from './sessionSetup';
 import type { PlaceFor, SessionPlace } from './sessionPlace';
 import { ClientFeature, createParts } from '../acp/clientRequests';
-import { LifecycleCapabilities, NO_LIFECYCLE, reopenMethod } from './lifecycleCapabilities';
+import { LifecycleCapabilities, NO_LIFECYCLE } from './lifecycleCapabilities';
 import { sessionActivity, sessionTitle } from './openSessionView';
 import type { PermissionGate } from './permissionGate';
 import { restrictToCapabilities } from './promptContent';
 import { Session } from './session';
 import { SessionPrompts } from './sessionPrompts';
+import { ReopenRequest, SessionReopener } from './sessionReopener';
 import { SessionKey, SessionKeys } from '../shared/sessionKey';
 import { describeError } from '../shared/errors';
 import { AgentFailure } from '../acp/failureMessage';
@@ -78,27 +78,8 @@ export interface OpenSession {
   subscriptions: { dispose(): void }[];
 }
 
-/** The session was closed while its agent was still bringing it back: nothing to show, nothing to report. */
-export class SessionAbandonedError extends Error {
-  constructor(agentName: string) {
-    super(`The session was closed before ${agentName} brought it back.`);
-    this.name = 'SessionAbandonedError';
-  }
-}
-
-/** An earlier session to bring back. */
-export interface ReopenRequest {
-  agentId: string;
-  sessionId: string;
-  /** The session's working folder (from the history); the default folder when unknown. */
-  cwd?: string;
-  title?: string;
-  /**
-   * The conversation as kept locally (agents that cannot load): shown read-only when the agent cannot bring the
-   * session back, and shown before a `session/resume` (which replays nothing).
-   */
-  transcript?: { entries: readonly TranscriptEntry[]; note(agentName: string, reason?: string): string };
-}
+// Part of the registry's surface (reopen's request, and what it throws when the session is closed meanwhile).
+export { SessionAbandonedError, type ReopenRequest } from './sessionReopener';
 
 /** Called once a session is added to the open ones, before the agent has answered for it. */
 export type OnAdded = (open: OpenSession) => void;
@@ -116,8 +97,8 @@ export class SessionRegistry {
   private readonly pool: AgentPool;
   private readonly open = new Map<string, OpenSession>();
   private readonly keys = new SessionKeys();
-  /** Sessions being brought back, until they are among the open ones (see reopen). */
-  private readonly reopening = new Map<string, Promise<OpenSession>>();
+  /** Brings earlier sessions back (from the history, or revived after the agent restarted). */
+  private readonly reopener: SessionReopener;
   private listTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly sessionsEmitter = new Emitter<void>();
   private readonly openedEmitter = new Emitter<OpenSession>();
@@ -138,6 +119,20 @@ export class SessionRegistry {
       this.noteListChange();
     });
     this.pool.onWillRetire((agent) => this.sessionsOf(agent).forEach((open) => void this.remove(open)));
+    this.reopener = new SessionReopener({
+      pool: this.pool,
+      placeFor: deps.placeFor,
+      find: (agentId, sessionId) => this.find(agentId, sessionId),
+      agentFor: (agentId) => this.agentFor(agentId),
+      attach: (agent, sessionId, place, opening, live) => this.attach(agent, sessionId, place, opening, live),
+      add: (open) => this.add(open),
+      remove: (open) => this.remove(open),
+      paramsFor: (agent, place) => this.paramsFor(agent, place),
+      ready: (open) => {
+        this.noteListChange();
+        this.readyEmitter.fire(open);
+      },
+    });
   }
 
   /** The open sessions, in the order they were opened. */
@@ -192,10 +187,9 @@ export class SessionRegistry {
   async create(agent: PooledAgent, options: { cwd?: string } = {}, added?: OnAdded): Promise<OpenSession> {
     await this.pool.ensureStarted(agent);
     const place = this.deps.placeFor(options.cwd);
-    const lifecycle = this.pool.lifecycle(agent);
     let response;
     try {
-      response = await agent.runtime.connection.newSession({ cwd: place.cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, place) });
+      response = await agent.runtime.connection.newSession(this.paramsFor(agent, place));
     } catch (error) {
       if (!isAuthRequired(error)) throw new AgentFailure(agent.runtime.describeFailure('session/new', error), 'session/new', { cause: error });
       this.pool.requireAuth(agent, error);
@@ -219,103 +213,16 @@ export class SessionRegistry {
    * conversation) or resumes it (no replay), whichever the agent offers, starting the agent when needed. `added` is
    * called once it is among the open sessions, before the agent answers.
    */
-  async reopen(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
-    const already = this.find(request.agentId, request.sessionId);
-    if (already) return already;
-    // Asked twice while its agent starts (a chat tab restored beside the sessions the window had open): opened once.
-    const id = `${request.agentId}\u0000${request.sessionId}`;
-    const inFlight = this.reopening.get(id);
-    if (inFlight) {
-      const open = await inFlight;
-      added?.(open);
-      return open;
-    }
-    const reopening = this.reopenNow(request, added);
-    this.reopening.set(id, reopening);
-    try {
-      return await reopening;
-    } finally {
-      this.reopening.delete(id);
-    }
-  }
-
-  private async reopenNow(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
-    const agent = this.agentFor(request.agentId);
-    try {
-      await this.pool.ensureStarted(agent);
-    } catch (error) {
-      if (!request.transcript) throw error;
-      return this.openReadOnly(agent, request, `${agent.definition.name} could not start (${describeError(error)}), so this conversation cannot go on.`, added);
-    }
-    const lifecycle = this.pool.lifecycle(agent);
-    const method = reopenMethod(lifecycle);
-    if (!method && request.transcript) return this.openReadOnly(agent, request, undefined, added);
-    if (!method) throw new Error(`${agent.definition.name} cannot bring back earlier sessions.`);
-    const place = this.deps.placeFor(request.cwd);
-    const open = this.attach(agent, request.sessionId, place, true);
-    open.knownTitle = request.title;
-    if (method === 'resume' && request.transcript) open.session.restoreTranscript(request.transcript.entries);
-    this.add(open);
-    added?.(open);
-    const params = { sessionId: request.sessionId, cwd: place.cwd, mcpServers: this.mcpServersFor(agent), ...additionalDirectories(lifecycle, place) };
-    const abandoned = new CancellationTokenSource();
-    open.abandon = () => abandoned.cancel();
-    try {
-      const { connection } = agent.runtime;
-      const request = method === 'load' ? connection.loadSession(params, abandoned.token) : connection.resumeSession(params, abandoned.token);
-      // Given up on: settle now; the agent's late answer (a result, or -32800) is not waited for.
-      request.catch(() => undefined);
-      const givenUp = new Promise<never>((_, reject) => {
-        abandoned.token.onCancellationRequested(() => reject(new SessionAbandonedError(agent.definition.name)));
-      });
-      const response = await Promise.race([request, givenUp]);
-      open.session.applySetup(response, open.knownTitle);
-    } catch (error) {
-      await this.remove(open);
-      if (abandoned.token.isCancellationRequested) throw new SessionAbandonedError(agent.definition.name);
-      if (isAuthRequired(error)) {
-        this.pool.requireAuth(agent, error);
-        throw new AuthRequiredError(agent.definition.name);
-      }
-      const step = method === 'load' ? 'session/load' : 'session/resume';
-      throw new AgentFailure(agent.runtime.describeFailure(step, error), step, { cause: error });
-    } finally {
-      abandoned.dispose();
-      delete open.abandon;
-    }
-    if (method === 'resume') open.session.resumedWithoutReplay();
-    open.opening = false;
-    this.noteListChange();
-    this.readyEmitter.fire(open);
-    return open;
-  }
-
-  /** A conversation's local copy, shown read-only (its agent is neither held nor asked), with why it cannot go on. */
-  private openReadOnly(agent: PooledAgent, request: ReopenRequest, reason: string | undefined, added?: OnAdded): OpenSession {
-    const transcript = request.transcript;
-    const open = this.attach(agent, request.sessionId, this.deps.placeFor(request.cwd), false, false);
-    open.knownTitle = request.title;
-    open.readOnly = true;
-    open.session.restoreTranscript(transcript?.entries ?? []);
-    open.session.openedReadOnly(transcript?.note(agent.definition.name, reason) ?? reason ?? '');
-    this.add(open);
-    added?.(open);
-    void this.pool.stopIfUnused(agent);
-    return open;
+  reopen(request: ReopenRequest, added?: OnAdded): Promise<OpenSession> {
+    return this.reopener.reopen(request, added);
   }
 
   /**
    * A session whose agent went away, brought back by the restarted agent with `session/load` (its conversation
    * replayed, so nothing is lost); undefined when the agent cannot load sessions (the caller starts a new one).
    */
-  async revive(ended: OpenSession, added?: OnAdded): Promise<OpenSession | undefined> {
-    const agent = ended.agent;
-    if (this.pool.get(agent.definition.id) !== agent) return undefined;
-    await this.pool.ensureStarted(agent);
-    if (!this.pool.lifecycle(agent).load) return undefined;
-    const request = { agentId: agent.definition.id, sessionId: ended.session.sessionId, cwd: ended.cwd, title: sessionTitle(ended.session.state, ended.knownTitle) };
-    await this.remove(ended);
-    return this.reopen(request, added);
+  revive(ended: OpenSession, added?: OnAdded): Promise<OpenSession | undefined> {
+    return this.reopener.revive(ended, added);
   }
 
   /**
@@ -472,8 +379,10 @@ export class SessionRegistry {
     return this.pool.acquire(definition).agent;
   }
 
-  private mcpServersFor(agent: PooledAgent): McpServer[] {
-    return mcpServersFor(agent, this.deps.mcpServers?.() ?? [], this.deps.log);
+  /** What a session of the agent in this place is opened with: its cwd, the MCP servers, the other roots where taken. */
+  private paramsFor(agent: PooledAgent, place: SessionPlace): NewSessionRequest {
+    const mcpServers = mcpServersFor(agent, this.deps.mcpServers?.() ?? [], this.deps.log);
+    return { cwd: place.cwd, mcpServers, ...additionalDirectories(this.pool.lifecycle(agent), place) };
   }
 
   /** A composer prompt, built for the session's agent (what it does not accept left out) and sent. */

@@ -1,6 +1,6 @@
 // "Done, unread": a session whose turn ended while it was not on screen, until it is shown. No `vscode`.
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
-import type { TurnObserver } from '../session/session';
+import type { TurnObserver } from '../session/sessionTurns';
 import type { SessionKey } from '../shared/sessionKey';
 import type { OnScreen } from './onScreen';
 

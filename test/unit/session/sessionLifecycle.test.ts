@@ -220,6 +220,36 @@ describe('sessions: a session whose agent crashed', function () {
   });
 });
 
+describe('sessions: a session asked for twice while it is brought back', function () {
+  this.timeout(30_000);
+  it('is loaded once: both callers get the same open session and are told it was added', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-reopen-twice-'));
+    const { manager, sent } = scriptedManager(dir);
+    try {
+      await manager.useAgent(scriptedDefinition('full', path.join(scenarios, 'sessions-full.json'), { ACP_DEMO_STORE: path.join(dir, 'store.json') }));
+      const session = await manager.newSession();
+      await manager.prompt('said once');
+      await manager.close(manager.currentKey!);
+      const loadsBefore = sent.filter((method) => method === 'session/load').length;
+      // As a chat tab restored beside the sessions the window had open: both ask before the agent has answered.
+      const request = { agentId: 'full', sessionId: session.sessionId, cwd: dir };
+      const shown: string[] = [];
+      const [first, second] = await Promise.all([
+        manager.parts.registry.reopen(request, (open) => shown.push(`first ${open.key}`)),
+        manager.parts.registry.reopen(request, (open) => shown.push(`second ${open.key}`)),
+      ]);
+      assert.equal(second, first, 'the same open session');
+      assert.deepEqual(shown.sort(), [`first ${first.key}`, `second ${first.key}`], 'each caller is told it was added');
+      assert.equal(sent.filter((method) => method === 'session/load').length - loadsBefore, 1, 'one session/load');
+      assert.equal(manager.openSessions.length, 1);
+      assert.deepEqual(texts(first.session.state.entries, 'user'), ['said once'], 'replayed once');
+    } finally {
+      await manager.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('sessions: a load the user gives up on', function () {
   this.timeout(30_000);
   let dir: string;
