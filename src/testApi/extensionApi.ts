@@ -16,6 +16,7 @@ import type { SessionKey } from '../shared/sessionKey';
 import type { SpilledTextApi } from '../chat/spilledText';
 import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
 import type { SessionsApi } from './sessionsApi';
+import type { WorktreesApi } from '../worktrees/vscode/registerWorktrees';
 
 /** What is held for one session (see AcpExtensionApi.heldBy). */
 export interface SessionHoldings {
@@ -54,6 +55,8 @@ export interface AcpExtensionApi {
   readonly picks: PalettePicks;
   /** What agents changed: the ledger per session, the Agent Changes view, and dialogs tests can answer. */
   readonly review: ReviewApi;
+  /** Worktree threads: their book and commands (tests answer the commands' questions through it). */
+  readonly worktrees: WorktreesApi;
   /** The user's permission policy: its settings, audit log and rule offers. */
   readonly policy: PermissionPolicyApi;
   /** Signing in to agents (the chat's buttons, Log Out); tests answer its questions. */

@@ -35,6 +35,7 @@ export function createTestApi({ context, sessions, chat, features, clientService
     files: clientServices.files,
     terminalOutputs: clientServices.terminalOutputs,
     review: features.review,
+    worktrees: features.worktrees,
     follow: features.follow,
     picks: features.picks,
     policy,

@@ -44,7 +44,29 @@ function folderOf(argument: unknown): string | undefined {
   return typeof cwd === 'string' && path.isAbsolute(cwd) ? cwd : undefined;
 }
 
+/** What the commands ask the user besides picks (tests answer it themselves). */
+export interface WorktreeQuestions {
+  /** A modal confirmation; true when the user chose `action`. */
+  confirm(message: string, detail: string, action: string): Promise<boolean>;
+  /** The commit message, or undefined when dismissed. */
+  commitMessage(branch: string, suggested: string): Promise<string | undefined>;
+}
+
+export const vscodeQuestions: WorktreeQuestions = {
+  confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+  commitMessage: async (branch, suggested) =>
+    vscode.window.showInputBox({
+      title: `Commit on ${branch}`,
+      prompt: 'The commit message',
+      value: suggested,
+      validateInput: (value) => (value.trim() === '' ? 'A commit needs a message.' : undefined),
+    }),
+};
+
 export class WorktreeCommands {
+  /** How the commands ask (tests put their own answers here). */
+  questions: WorktreeQuestions = vscodeQuestions;
+
   constructor(private readonly deps: WorktreeCommandDeps) {}
 
   register(): vscode.Disposable[] {
@@ -127,13 +149,8 @@ export class WorktreeCommands {
   async commit(argument?: unknown): Promise<void> {
     const thread = this.threadOf(argument);
     const title = this.deps.surfaces.current().session?.state.header.title;
-    const message = await vscode.window.showInputBox({
-      title: `Commit on ${thread.branch}`,
-      prompt: 'The commit message',
-      value: title ? `${title}` : `Work of the thread ${thread.branch}`,
-      validateInput: (value) => (value.trim() === '' ? 'A commit needs a message.' : undefined),
-    });
-    if (message === undefined) return;
+    const message = await this.questions.commitMessage(thread.branch, title ?? `Work of the thread ${thread.branch}`);
+    if (message === undefined || message.trim() === '') return;
     const commit = await commitThread(thread, message.trim());
     void vscode.window.showInformationMessage(commit ? `Committed the thread's work on ${thread.branch} (${commit.slice(0, 7)}).` : `Nothing to commit: ${thread.branch} has all of the thread's work already.`);
   }
@@ -152,8 +169,7 @@ export class WorktreeCommands {
     ];
     const sessions = this.deps.sessionsIn(thread.path);
     const detail = `The worktree ${thread.path} (${lost.join(', ')}) and the branch ${thread.branch} are deleted${sessions.length > 0 ? ', and its session is closed' : ''}. This cannot be undone.`;
-    const choice = await vscode.window.showWarningMessage(`Discard the thread ${thread.branch}?`, { modal: true, detail }, 'Discard');
-    if (choice !== 'Discard') return false;
+    if (!(await this.questions.confirm(`Discard the thread ${thread.branch}?`, detail, 'Discard'))) return false;
     for (const key of sessions) await this.deps.starter.close(key);
     await removeWorktree(thread);
     await this.deps.book.remove(thread.path);
