@@ -2,6 +2,7 @@
 // uncommitted changes carried over), the worktrees of a repository listed, a thread's work committed on its branch,
 // a worktree removed with its branch. Without a shell, with the guards of src/git. No `vscode` here.
 import * as path from 'node:path';
+import { deleteBaselineRefs } from '../git/baselineRefs';
 import { gitOutput, runGit } from '../git/gitCommand';
 import { writeWorkingTree } from '../git/workingTree';
 
@@ -124,7 +125,10 @@ export async function commitsAhead(worktree: ThreadWorktree, program = 'git'): P
   return result.code === 0 ? Number(result.stdout.trim()) || 0 : 0;
 }
 
-/** Removes the worktree (whatever it holds) and deletes its branch; a folder already gone is pruned. */
+/**
+ * Removes the worktree (whatever it holds) and deletes its branch and the refs that kept the review's baselines of it;
+ * a folder already gone is pruned.
+ */
 export async function removeWorktree(worktree: ThreadWorktree, program = 'git'): Promise<void> {
   const removed = await runGit(worktree.repository, ['worktree', 'remove', '--force', '--force', worktree.path], {}, program);
   if (removed.code !== 0) {
@@ -134,6 +138,7 @@ export async function removeWorktree(worktree: ThreadWorktree, program = 'git'):
     await gitOutput(worktree.repository, ['worktree', 'prune'], {}, program);
   }
   if (await branchExists(worktree.repository, worktree.branch, program)) await gitOutput(worktree.repository, ['branch', '-D', '-q', worktree.branch], {}, program);
+  await deleteBaselineRefs(worktree.repository, path.resolve(worktree.path), program);
 }
 
 function firstLine(text: string): string {

@@ -30,11 +30,12 @@ function repositoryIn(folder: string): string {
   return folder;
 }
 
-/** Runs "ACP: New Thread in Worktree" on `folder` and takes the agent it offers first (the current one). */
-async function newThreadIn(api: AcpExtensionApi, folder: string): Promise<Session> {
+/** Runs "ACP: New Thread in Worktree" on `folder` and takes the agent it offers first (the current one), or the last. */
+async function newThreadIn(api: AcpExtensionApi, folder: string, agent: 'current' | 'last' = 'current'): Promise<Session> {
   const shown = waitFor(api.picks.onDidShow, (id) => id === WORKTREE_AGENT_PICK);
   const done = vscode.commands.executeCommand('acp.newThreadInWorktree', vscode.Uri.file(folder));
   await shown;
+  if (agent === 'last') await vscode.commands.executeCommand('quickInput.last');
   await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   await done;
   const session = api.sessions.session;
@@ -94,6 +95,49 @@ describe('worktree threads', function () {
     assert.equal(git(repo, 'branch', '--list', 'acp/*'), '', 'its branch is deleted');
     assert.equal(suite.api.sessions.get(session.key), undefined, 'its session is closed');
     assert.deepEqual(suite.api.worktrees.book.all(), []);
+  });
+
+  it('two agents write the same file in two worktrees at once: neither sees the other, the main tree waits for Apply', async () => {
+    await useScriptedAgent(suite.api, 'worktrees');
+    const config = vscode.workspace.getConfiguration('acp');
+    const [first] = config.inspect<Record<string, unknown>[]>('agents')?.globalValue ?? [];
+    await config.update('agents', [first, { ...first, id: 'scripted-worktrees-b', name: 'Scripted B' }], vscode.ConfigurationTarget.Global);
+    const a = await newThreadIn(suite.api, repo);
+    const b = await newThreadIn(suite.api, repo, 'last');
+    const [aTree, bTree] = [a.scope.cwd, b.scope.cwd];
+    assert.deepEqual([path.basename(aTree), path.basename(bTree)], ['scripted-worktrees-1', 'scripted-b-1']);
+    assert.notEqual(suite.api.sessions.get(a.key)?.agent, suite.api.sessions.get(b.key)?.agent, 'two agent processes');
+
+    await Promise.all([suite.turn(a, 'write mine'), suite.turn(b, 'write mine')]);
+    assert.equal(fs.readFileSync(path.join(aTree, 'shared.txt'), 'utf8'), `one\nwritten in ${aTree}\nthree\n`);
+    assert.equal(fs.readFileSync(path.join(bTree, 'shared.txt'), 'utf8'), `one\nwritten in ${bTree}\nthree\n`);
+    assert.equal(git(repo, 'status', '--porcelain'), '', 'the main tree is untouched until Apply');
+
+    await vscode.commands.executeCommand('acp.applyThread', aTree);
+    assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), `one\nwritten in ${aTree}\nthree\n`, 'the first Apply takes its version');
+    await vscode.commands.executeCommand('acp.applyThread', bTree);
+    assert.equal(
+      fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'),
+      `one\n<<<<<<< Your changes\nwritten in ${aTree}\n=======\nwritten in ${bTree}\n>>>>>>> Thread acp/scripted-b-1\nthree\n`,
+      'the second marks the conflict with the first: nothing overwritten',
+    );
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    await vscode.commands.executeCommand('acp.discardThread', aTree);
+    await vscode.commands.executeCommand('acp.discardThread', bTree);
+    assert.deepEqual(suite.api.worktrees.book.all(), []);
+  });
+
+  it('a thread writes in its worktree freely; a file of the main tree is outside its roots and asks first', async () => {
+    await useScriptedAgent(suite.api, 'worktrees');
+    const session = await newThreadIn(suite.api, repo);
+    await suite.turn(session, 'write new');
+    assert.deepEqual(suite.ui.asked, [], 'no question inside its worktree');
+    const outside = path.join(repo, 'from-the-thread.txt');
+    await suite.turn(session, outside);
+    assert.equal(suite.ui.asked.length, 1, 'the main tree is outside the thread: the user is asked');
+    assert.equal(fs.existsSync(outside), false, 'refused (the test user said nothing): the main tree is untouched');
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    await vscode.commands.executeCommand('acp.discardThread');
   });
 
   it('a folder outside git says why a thread cannot have a worktree there', async () => {

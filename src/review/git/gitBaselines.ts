@@ -4,7 +4,6 @@
 // grows with the files changed, not with the repository; every file of it can be undone (up to the per-file cap of
 // what is read into memory). Files in no repository, or in one not captured yet, or when git is missing, have the
 // snapshot only (outside git it is seeded by a scan, bounded). No `vscode` here.
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { decodeText } from '../../editor/files/textDecoding';
 import type { Baselines, DiskText, Known } from '../baselines';
@@ -12,6 +11,7 @@ import type { Content } from '../changeLedger';
 import type { Repositories } from '../filter/repositories';
 import { gitRelative } from '../filter/reviewPaths';
 import type { WorkspaceSnapshot } from '../workspaceSnapshot';
+import { baselineRef } from '../../git/baselineRefs';
 import { GitNotFound, runGit } from '../../git/gitCommand';
 import { GitObjects } from '../../git/gitObjects';
 import { captureTree, filesInTree, type Capture } from './treeCapture';
@@ -152,7 +152,7 @@ export class GitBaselines implements Baselines {
 
   /** The ref that keeps the captures of the working tree at `root`. */
   refOf(root: string): string {
-    return `${this.deps.ref}-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
+    return baselineRef(this.deps.ref, root);
   }
 
   private gitRuns(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { baselineRef } from '../../../src/git/baselineRefs';
 import { threadChanges } from '../../../src/worktrees/threadChanges';
 import { commitThread, commitsAhead, createWorktree, listWorktrees, removeWorktree, workingTreeRoot, WorktreeError } from '../../../src/worktrees/worktreeGit';
 import { git, repository, tempFolder, write } from '../helpers/gitRepository';
@@ -83,7 +84,11 @@ describe('worktree threads: git', () => {
     const { repo, place } = started();
     const worktree = await createWorktree({ repository: repo, folder: place, branch: 'acp/gone', carry: false });
     write(place, { 'scratch.txt': 'uncommitted\n' });
+    // The review kept a baseline of the worktree (and one of the main tree, which stays).
+    const tree = git(repo, 'write-tree').trim();
+    for (const root of [place, repo]) git(repo, 'update-ref', baselineRef('refs/acp/baselines/w1', root), git(repo, 'commit-tree', tree, '-m', 'baseline').trim());
     await removeWorktree(worktree);
+    assert.equal(git(repo, 'for-each-ref', '--format=%(refname)', 'refs/acp/').trim(), baselineRef('refs/acp/baselines/w1', repo), 'the worktree’s baseline ref goes with it');
     assert.equal(fs.existsSync(place), false);
     assert.equal(git(repo, 'branch', '--list', 'acp/gone'), '');
     assert.deepEqual((await listWorktrees(repo)).map((entry) => entry.path), [repo]);
