@@ -140,6 +140,45 @@ describe('worktree threads', function () {
     await vscode.commands.executeCommand('acp.discardThread');
   });
 
+  it('Send to Several Agents: one prompt, a worktree thread per agent, compared file by file, Apply This One', async () => {
+    await useScriptedAgent(suite.api, 'worktrees');
+    const config = vscode.workspace.getConfiguration('acp');
+    const [first] = config.inspect<Record<string, unknown>[]>('agents')?.globalValue ?? [];
+    await config.update('agents', [first, { ...first, id: 'scripted-worktrees-b', name: 'Scripted B' }], vscode.ConfigurationTarget.Global);
+    const compare = suite.api.worktrees.compare;
+    compare.questions = { agents: async (choices) => choices, prompt: async () => 'write mine' };
+    const bothDone = new Promise<void>((resolve) => {
+      const watch = compare.onDidRefresh(() => {
+        if (compare.threads.length === 2 && compare.threads.every((thread) => thread.state === 'done')) {
+          watch.dispose();
+          resolve();
+        }
+      });
+    });
+    await vscode.commands.executeCommand('acp.sendToSeveralAgents', vscode.Uri.file(repo));
+    await bothDone;
+    assert.deepEqual(compare.threads.map((thread) => [thread.agent.name, thread.worktree.branch, thread.files.map((file) => [file.path, file.status])]), [
+      ['Scripted (worktrees)', 'acp/scripted-worktrees-1', [['shared.txt', 'modified']]],
+      ['Scripted B', 'acp/scripted-b-1', [['shared.txt', 'modified']]],
+    ]);
+    assert.equal(suite.api.sessions.selectedAgent?.id, 'scripted-worktrees', 'new sessions use the agent they used before');
+    assert.equal(git(repo, 'status', '--porcelain'), '', 'the main tree is untouched until one is applied');
+
+    const [, second] = compare.getChildren();
+    const [file] = compare.getChildren(second);
+    await vscode.commands.executeCommand('acp.compare.openDiff', file);
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(input instanceof vscode.TabInputTextDiff, 'a diff editor shows the file’s changes');
+    assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'one\ntwo\nthree\n', 'left: the file at the base');
+    assert.equal(input.modified.fsPath, path.join(compare.threads[1].worktree.path, 'shared.txt'));
+
+    await vscode.commands.executeCommand('acp.compare.applyThisOne', second);
+    assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), `one\nwritten in ${compare.threads[1].worktree.path}\nthree\n`);
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    for (const thread of compare.threads) await vscode.commands.executeCommand('acp.discardThread', thread.worktree.path);
+    assert.deepEqual(suite.api.worktrees.book.all(), []);
+  });
+
   it('a folder outside git says why a thread cannot have a worktree there', async () => {
     const plain = fs.mkdtempSync(path.join(parent, 'plain-'));
     await useScriptedAgent(suite.api, 'worktrees');

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { ThreadBook } from '../threadBook';
 import { listWorktrees } from '../worktreeGit';
+import { CompareThreads, SEND_TO_SEVERAL_AGENTS } from './compareThreads';
+import { THREAD_BASE_SCHEME, ThreadBaseDocuments } from './threadFiles';
 import { WorktreeCommands, type WorktreeCommandDeps } from './worktreeCommands';
 
 const THREADS_KEY = 'acp.worktreeThreads';
@@ -10,6 +12,7 @@ const THREADS_KEY = 'acp.worktreeThreads';
 export interface WorktreesApi {
   book: ThreadBook;
   commands: WorktreeCommands;
+  compare: CompareThreads;
   /** Settles when the records were matched against git once. */
   tidied: Promise<void>;
 }
@@ -17,8 +20,19 @@ export interface WorktreesApi {
 export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeCommandDeps, 'book'>): { api: WorktreesApi; disposables: vscode.Disposable[] } {
   const book = new ThreadBook({ get: () => state.get(THREADS_KEY), update: (value) => state.update(THREADS_KEY, value) });
   const commands = new WorktreeCommands({ ...deps, book });
+  const compare = new CompareThreads({ ...deps, maker: commands.maker, startingFolder: (argument) => commands.startingFolder(argument) });
   const tidied = tidy(book, deps.log);
-  return { api: { book, commands, tidied }, disposables: commands.register() };
+  return {
+    api: { book, commands, compare, tidied },
+    disposables: [
+      ...commands.register(),
+      ...compare.register(),
+      vscode.commands.registerCommand(SEND_TO_SEVERAL_AGENTS, (argument: unknown) =>
+        compare.send(argument).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error))),
+      ),
+      vscode.workspace.registerTextDocumentContentProvider(THREAD_BASE_SCHEME, new ThreadBaseDocuments()),
+    ],
+  };
 }
 
 async function tidy(book: ThreadBook, log: (line: string) => void): Promise<void> {

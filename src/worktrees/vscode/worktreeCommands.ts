@@ -2,17 +2,16 @@
 // session or workspace folder is in, and a session of the chosen agent working there), and for the active thread (or
 // the one a command's argument names: a folder in its worktree): Apply to the working tree, Commit on its branch,
 // Open its worktree in a new window, Discard (worktree and branch, after saying what would be lost).
-import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { runGit } from '../../git/gitCommand';
 import type { SessionKey } from '../../shared/sessionKey';
 import type { ActiveSurface, SessionStarter } from '../../session/surfaceSessions';
 import type { ThreadBook } from '../threadBook';
-import { nextThreadName, worktreesFolder } from '../threadNames';
 import { threadChanges } from '../threadChanges';
-import { branchExists, commitThread, commitsAhead, createWorktree, headCommit, removeWorktree, workingTreeRoot, type ThreadWorktree } from '../worktreeGit';
+import { commitThread, commitsAhead, removeWorktree, type ThreadWorktree } from '../worktreeGit';
 import { applyToWorkingTree, describeApply } from './applyToWorkingTree';
+import { ThreadMaker, type AgentChoice } from './threadMaker';
 
 export const NEW_THREAD_IN_WORKTREE = 'acp.newThreadInWorktree';
 export const APPLY_THREAD = 'acp.applyThread';
@@ -20,15 +19,19 @@ export const COMMIT_THREAD = 'acp.commitThread';
 export const OPEN_THREAD_WORKTREE = 'acp.openThreadWorktree';
 export const DISCARD_THREAD = 'acp.discardThread';
 export const CARRY_PICK = 'acp.newThreadInWorktree.carry';
+export const WORKTREE_AGENT_PICK = 'acp.newThreadInWorktree.agent';
 
 export interface WorktreeCommandDeps {
   book: ThreadBook;
   surfaces: ActiveSurface;
   starter: SessionStarter;
-  /** Asks for the agent (the current one first); resolves once it is the one new sessions use, or false when dismissed. */
-  chooseAgent(): Promise<{ name: string } | undefined>;
+  /** The agents to choose from, and the one in use. */
+  agents(): AgentChoice[];
+  currentAgentId(): string | undefined;
+  /** Makes `agentId` the agent new sessions use (resolves once it is). */
+  selectAgent(agentId: string): Promise<void>;
   /** A quick pick (the palette's). */
-  pickOne<T>(request: { id: string; title: string; placeholder: string; items: (vscode.QuickPickItem & { value: T })[] }): Promise<T | undefined>;
+  pickOne<T>(request: { id: string; title: string; placeholder: string; items: (vscode.QuickPickItem & { value: T; current?: boolean })[] }): Promise<T | undefined>;
   /** The open sessions working in `folder` or below it. */
   sessionsIn(folder: string): SessionKey[];
   log(line: string): void;
@@ -67,7 +70,11 @@ export class WorktreeCommands {
   /** How the commands ask (tests put their own answers here). */
   questions: WorktreeQuestions = vscodeQuestions;
 
-  constructor(private readonly deps: WorktreeCommandDeps) {}
+  readonly maker: ThreadMaker;
+
+  constructor(private readonly deps: WorktreeCommandDeps) {
+    this.maker = new ThreadMaker(deps);
+  }
 
   register(): vscode.Disposable[] {
     const run =
@@ -87,7 +94,7 @@ export class WorktreeCommands {
   }
 
   /** The folder a new thread branches from: the argument, the active session's folder, else a workspace folder. */
-  private async startingFolder(argument: unknown): Promise<string> {
+  async startingFolder(argument: unknown): Promise<string> {
     const named = folderOf(argument) ?? this.deps.surfaces.current().session?.scope.cwd;
     if (named) return named;
     const folders = vscode.workspace.workspaceFolders ?? [];
@@ -105,30 +112,10 @@ export class WorktreeCommands {
 
   async newThread(argument?: unknown): Promise<ThreadWorktree | undefined> {
     try {
-      const folder = await this.startingFolder(argument);
-      // A thread started from a thread branches from the same repository's main working tree.
-      const repository = this.deps.book.holding(folder)?.repository ?? (await workingTreeRoot(folder));
-      if (repository === undefined)
-        throw new Error(`${folder} is not in a git repository (or git cannot be run), so a thread cannot get a worktree of its own there. "ACP: New Session" starts one in the folder itself.`);
-      if ((await headCommit(repository)) === undefined) throw new Error(`${path.basename(repository)} has no commit yet: make a first commit, then start a thread in a worktree.`);
-      const agent = await this.deps.chooseAgent();
-      if (!agent) return undefined;
+      const repository = await this.maker.repositoryOf(await this.startingFolder(argument));
+      const agent = await this.pickAgent();
       const carry = await this.askCarry(repository);
-      const location = worktreesFolder(repository, vscode.workspace.getConfiguration('acp').get<string>('worktrees.location'));
-      const name = await nextThreadName(agent.name, location, async (candidate) => existsSync(candidate.folder) || (await branchExists(repository, candidate.branch)));
-      const planned: ThreadWorktree = { repository, path: name.folder, branch: name.branch, base: '' };
-      // Written down first: a crash while git makes it leaves a record that the next window tidies, not an orphan.
-      await this.deps.book.add(planned);
-      let worktree: ThreadWorktree;
-      try {
-        worktree = await createWorktree({ repository, folder: name.folder, branch: name.branch, carry });
-      } catch (error) {
-        await this.deps.book.remove(planned.path);
-        throw error;
-      }
-      await this.deps.book.add(worktree);
-      await this.deps.starter.newSession(this.deps.surfaces.current(), { cwd: worktree.path });
-      return worktree;
+      return (await this.maker.make(repository, agent, carry, this.deps.surfaces.current())).worktree;
     } catch (error) {
       if (error instanceof Cancelled) return undefined;
       throw error;
@@ -183,6 +170,19 @@ export class WorktreeCommands {
     const thread = folder === undefined ? undefined : this.deps.book.holding(folder);
     if (thread && thread.base !== '') return thread;
     throw new Error(folder === undefined ? 'No session is on screen: show a worktree thread first.' : 'The session on screen does not work in a worktree thread. "ACP: New Thread in Worktree" starts one.');
+  }
+
+  private async pickAgent(): Promise<AgentChoice> {
+    const current = this.deps.currentAgentId();
+    const id = await this.deps.pickOne({
+      id: WORKTREE_AGENT_PICK,
+      title: 'New Thread in Worktree',
+      placeholder: 'The agent that works in the new worktree',
+      items: this.deps.agents().map((agent) => ({ label: agent.name, description: agent.id === current ? `${agent.id} (current)` : agent.id, value: agent.id, current: agent.id === current })),
+    });
+    const agent = this.deps.agents().find((candidate) => candidate.id === id);
+    if (!agent) throw new Cancelled();
+    return agent;
   }
 
   private async askCarry(repository: string): Promise<boolean> {
