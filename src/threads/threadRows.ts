@@ -110,12 +110,20 @@ export function openRows(sources: ThreadSources): OpenRow[] {
   });
 }
 
-/** The recorded sessions of the workspace's folders that are not open, newest first. */
+/**
+ * The recorded sessions of the workspace's folders that are not open, newest first; a session in a linked worktree
+ * of a repository of theirs counts as theirs (a worktree thread, while its worktree is there).
+ */
 export function recentRows(sources: ThreadSources): RecentRow[] {
   const folders = sources.folders.map((folder) => folder.path);
   const open = new Set(sources.openSessions.map((item) => conversation(item.agent.definition.id, item.session.sessionId)));
+  const ours = (cwd: string): boolean => {
+    if (inRoots(cwd, folders)) return true;
+    const checkout = sources.checkout(cwd);
+    return checkout?.linked === true && checkout.mainRoot !== undefined && inRoots(checkout.mainRoot, folders);
+  };
   return sources.records
-    .filter((record) => inRoots(record.cwd, folders) && !open.has(conversation(record.agentId, record.sessionId)))
+    .filter((record) => !open.has(conversation(record.agentId, record.sessionId)) && ours(record.cwd))
     .sort(byNewest)
     .map((record) => ({
       kind: 'recent',

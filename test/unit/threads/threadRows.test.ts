@@ -104,6 +104,15 @@ describe('threads: the rows', () => {
     assert.match(rowDetails(recent[1], NOW), /Closed, last active 3 h ago/);
   });
 
+  it('recent: a closed session of a linked worktree of a folder’s repository, outside the folders, is listed under it', () => {
+    const checkout: Checkout = { root: '/ws/app.worktrees/codex-1', linked: true, branch: 'acp/codex-1', mainRoot: '/ws/app' };
+    const elsewhere: Checkout = { root: '/other/wt', linked: true, branch: 'x', mainRoot: '/other/repo' };
+    const records = [record('thread', '/ws/app.worktrees/codex-1', 2), record('foreign', '/other/wt', 1), record('gone', '/ws/app.worktrees/removed-1', 3)];
+    const known = new Map([['/ws/app.worktrees/codex-1', checkout], ['/other/wt', elsewhere]]);
+    const view = threadsView(sources({ records, checkout: (cwd) => known.get(cwd) }));
+    assert.deepEqual(view.groups.map((group) => [group.folder, group.recent.map((row) => [row.sessionId, row.place.branch])]), [['/ws/app', [['thread', 'acp/codex-1']]]]);
+  });
+
   it(`recent: at most ${RECENT_PER_FOLDER} per folder`, () => {
     const records = Array.from({ length: RECENT_PER_FOLDER + 5 }, (_, index) => record(`s${index}`, '/ws/app', index));
     const view = threadsView(sources({ records }));
