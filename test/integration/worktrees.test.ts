@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import { useFilesSuite } from './helpers/filesSuite';
+import { untilReview } from './helpers/review';
 import { useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 const WORKTREE_AGENT_PICK = 'acp.newThreadInWorktree.agent';
@@ -177,6 +178,37 @@ describe('worktree threads', function () {
     suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
     for (const thread of compare.threads) await vscode.commands.executeCommand('acp.discardThread', thread.worktree.path);
     assert.deepEqual(suite.api.worktrees.book.all(), []);
+  });
+
+  it('making a worktree during another session’s turn in the repository shows none of git’s files as its changes', async () => {
+    await useScriptedAgent(suite.api, 'worktrees');
+    await vscode.commands.executeCommand('acp.newSession', vscode.Uri.file(repo));
+    const main = suite.api.sessions.session;
+    assert.ok(main);
+    const go = path.join(parent, 'go');
+    const holding = waitFor(main.onDidChange, () => main.state.entries.some((entry) => entry.kind === 'tool_call' && entry.toolCallId === 'call_hold'));
+    const turn = suite.api.sessions.prompt(`hold ${go}`);
+    await holding;
+    const thread = await newThreadIn(suite.api, repo);
+    // A change of the user's after git's, in the session's folder during its turn: once the review has it, it has had
+    // the events of git's files too.
+    fs.writeFileSync(path.join(repo, 'during-turn.txt'), 'by hand\n');
+    await untilReview(suite.api, () => suite.api.review.service.ledgerOf(main.key)?.get(path.join(repo, 'during-turn.txt')), 'the change made during the turn');
+    fs.writeFileSync(go, '');
+    await turn;
+    await suite.api.review.service.settled();
+    const pending = suite.api.review.service.ledgerOf(main.key)?.pending().map((file) => path.relative(repo, file.path)).sort();
+    assert.deepEqual(pending, ['during-turn.txt', 'held.txt'], 'nothing under .git, nothing of the worktree');
+    assert.ok(fs.existsSync(path.join(repo, '.git', 'worktrees')), 'git did write its own files meanwhile');
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    await vscode.commands.executeCommand('acp.discardThread', thread.scope.cwd);
+  });
+
+  it('a record of a thread whose worktree is gone (a crash while git made it, a folder removed by hand) is tidied away', async () => {
+    const book = suite.api.worktrees.book;
+    await book.add({ repository: repo, path: path.join(parent, 'repo.worktrees', 'never-made-1'), branch: 'acp/never-made-1', base: '' });
+    await suite.api.worktrees.tidy();
+    assert.deepEqual(book.all(), []);
   });
 
   it('a folder outside git says why a thread cannot have a worktree there', async () => {

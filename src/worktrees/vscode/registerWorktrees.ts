@@ -13,8 +13,10 @@ export interface WorktreesApi {
   book: ThreadBook;
   commands: WorktreeCommands;
   compare: CompareThreads;
-  /** Settles when the records were matched against git once. */
+  /** Settles when the records were matched against git when the window opened. */
   tidied: Promise<void>;
+  /** Matches the records against git again. */
+  tidy(): Promise<void>;
 }
 
 export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeCommandDeps, 'book'>): { api: WorktreesApi; disposables: vscode.Disposable[] } {
@@ -23,7 +25,7 @@ export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeComm
   const compare = new CompareThreads({ ...deps, maker: commands.maker, startingFolder: (argument) => commands.startingFolder(argument) });
   const tidied = tidy(book, deps.log);
   return {
-    api: { book, commands, compare, tidied },
+    api: { book, commands, compare, tidied, tidy: () => tidy(book, deps.log) },
     disposables: [
       ...commands.register(),
       ...compare.register(),
