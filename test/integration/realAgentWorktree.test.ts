@@ -1,7 +1,6 @@
 // A real published agent (claude-agent-acp, its model the suite's fake Anthropic endpoint) in a worktree thread: it
 // edits a file of its worktree with its own tools; the main working tree changes only when the user applies the thread.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,14 +8,11 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import { type FakeAnthropic, callTool, say } from '../fixtures/fake-anthropic';
 import { skipWithout } from '../harness/skips';
+import { git, repository } from '../unit/helpers/gitRepository';
 import { CLAUDE_AGENT_ACP, RealAgent, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';
 import { within } from './helpers/realAgentProcess';
 import { answerPermissions, assertScriptPlayed } from './helpers/realAgentSession';
 import { activateExtension, waitFor } from './helpers/scriptedAgent';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 describe('a real agent (claude-agent-acp) with a fake model in a worktree thread', function () {
   this.timeout(180_000);
@@ -40,14 +36,7 @@ describe('a real agent (claude-agent-acp) with a fake model in a worktree thread
   });
 
   it('edits in its own worktree; the user applies it to the main working tree', async () => {
-    const repo = path.join(parent, 'repo');
-    fs.mkdirSync(repo);
-    git(repo, 'init', '-q', '-b', 'main');
-    git(repo, 'config', 'user.email', 'test@example.com');
-    git(repo, 'config', 'user.name', 'Test');
-    fs.writeFileSync(path.join(repo, 'notes.txt'), 'alpha\nbeta\ngamma\n');
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-q', '-m', 'start');
+    const repo = repository(path.join(parent, 'repo'), { 'notes.txt': 'alpha\nbeta\ngamma\n' });
 
     const shown = waitFor(api.picks.onDidShow, (id) => id === 'acp.newThreadInWorktree.agent');
     const made = vscode.commands.executeCommand('acp.newThreadInWorktree', vscode.Uri.file(repo));

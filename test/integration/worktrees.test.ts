@@ -4,7 +4,6 @@
 // with conflict markers, nothing saved over them); Commit puts the thread's work on its branch; Discard removes the
 // worktree, its branch and its session.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,24 +11,11 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import { useFilesSuite } from './helpers/filesSuite';
+import { git, repository } from '../unit/helpers/gitRepository';
 import { untilReview } from './helpers/review';
 import { useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 const WORKTREE_AGENT_PICK = 'acp.newThreadInWorktree.agent';
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function repositoryIn(folder: string): string {
-  git(folder, 'init', '-q', '-b', 'main');
-  git(folder, 'config', 'user.email', 'test@example.com');
-  git(folder, 'config', 'user.name', 'Test');
-  fs.writeFileSync(path.join(folder, 'shared.txt'), 'one\ntwo\nthree\n');
-  git(folder, 'add', '.');
-  git(folder, 'commit', '-q', '-m', 'start');
-  return folder;
-}
 
 /** Runs "ACP: New Thread in Worktree" on `folder` and takes the agent it offers first (the current one), or the last. */
 async function newThreadIn(api: AcpExtensionApi, folder: string, agent: 'current' | 'last' = 'current'): Promise<Session> {
@@ -52,7 +38,7 @@ describe('worktree threads', function () {
 
   beforeEach(() => {
     parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'acp-wt-')));
-    repo = repositoryIn(fs.mkdirSync(path.join(parent, 'repo'), { recursive: true }) ?? path.join(parent, 'repo'));
+    repo = repository(path.join(parent, 'repo'), { 'shared.txt': 'one\ntwo\nthree\n' });
   });
 
   afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
