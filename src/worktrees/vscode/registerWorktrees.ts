@@ -8,6 +8,8 @@ import { THREAD_BASE_SCHEME, ThreadBaseDocuments } from './threadFiles';
 import { WorktreeCommands, type WorktreeCommandDeps } from './worktreeCommands';
 
 const THREADS_KEY = 'acp.worktreeThreads';
+/** True while the session on screen (the active chat surface's) works in a worktree thread. */
+const ACTIVE_THREAD_CONTEXT = 'acp.activeThreadInWorktree';
 
 export interface WorktreesApi {
   book: ThreadBook;
@@ -24,6 +26,13 @@ export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeComm
   const commands = new WorktreeCommands({ ...deps, book });
   const compare = new CompareThreads({ ...deps, maker: commands.maker, startingFolder: (argument) => commands.startingFolder(argument) });
   const tidied = tidy(book, deps.log);
+  // The chat's title bar offers the thread actions while the session on screen works in a worktree thread.
+  const onScreen = (): void => {
+    const cwd = deps.surfaces.current().session?.scope.cwd;
+    const thread = cwd === undefined ? undefined : book.holding(cwd);
+    void vscode.commands.executeCommand('setContext', ACTIVE_THREAD_CONTEXT, thread !== undefined && thread.base !== '');
+  };
+  onScreen();
   return {
     api: { book, commands, compare, tidied, tidy: () => tidy(book, deps.log) },
     disposables: [
@@ -33,6 +42,8 @@ export function registerWorktrees(state: vscode.Memento, deps: Omit<WorktreeComm
         compare.send(argument).catch((error: unknown) => void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error))),
       ),
       vscode.workspace.registerTextDocumentContentProvider(THREAD_BASE_SCHEME, new ThreadBaseDocuments()),
+      deps.surfaces.onDidChangeSession(onScreen),
+      book.onDidChange(onScreen),
     ],
   };
 }
