@@ -2,36 +2,17 @@
 // surface), each asking for permission; an answer in one reaches only its session, each gets its own reply, and the
 // side-bar chat is left as it was. The tabs are real webview panels opened by "ACP: Open Chat in Editor Tab".
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import type { ChatSurface } from '../../src/chat/chatSurface';
 import type { PromptParts } from '../../src/shared/composerProtocol';
+import { untilAsked } from './helpers/permissions';
 import { within } from './helpers/realAgentProcess';
-import { activateExtension, repoRoot, scenarioPath, waitFor } from './helpers/scriptedAgent';
+import { activateExtension, useScriptedAgents, waitFor } from './helpers/scriptedAgent';
 
 const DEADLINE_MS = 20_000;
 const parts = (text: string): PromptParts => ({ text, mentions: [], images: [] });
-
-async function useScriptedAgents(api: AcpExtensionApi, scenarios: string[]): Promise<void> {
-  const config = vscode.workspace.getConfiguration('acp');
-  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === scenarios[0]);
-  await config.update(
-    'agents',
-    scenarios.map((scenario) => ({
-      id: scenario,
-      name: `Scripted (${scenario})`,
-      command: process.execPath,
-      args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
-      env: { ELECTRON_RUN_AS_NODE: '1' },
-    })),
-    vscode.ConfigurationTarget.Global,
-  );
-  await config.update('defaultAgent', scenarios[0], vscode.ConfigurationTarget.Global);
-  if (api.sessions.agent?.id !== scenarios[0]) await within(selected, DEADLINE_MS, `${scenarios[0]} was not selected`);
-  await api.agentSelected();
-}
 
 async function selectAgent(api: AcpExtensionApi, id: string): Promise<void> {
   await vscode.workspace.getConfiguration('acp').update('defaultAgent', id, vscode.ConfigurationTarget.Global);
@@ -43,29 +24,6 @@ async function selectAgent(api: AcpExtensionApi, id: string): Promise<void> {
 function texts(session: Session | undefined, kind: 'user' | 'agent'): string[] {
   return (session?.state.entries ?? []).flatMap((entry) =>
     entry.kind === kind ? [entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('')] : [],
-  );
-}
-
-/** The permission request the session waits on (its first option: allow), once it asks. */
-function untilAsked(session: Session, title: string): Promise<{ requestKey: string; optionId: string }> {
-  const pending = (): { requestKey: string; optionId: string } | undefined => {
-    const entry = session.state.entries.find((item) => item.kind === 'tool_call' && item.permission && item.title === title);
-    return entry?.kind === 'tool_call' && entry.permission ? { requestKey: entry.permission.requestKey, optionId: entry.permission.options[0].optionId } : undefined;
-  };
-  return within(
-    new Promise((resolve) => {
-      const now = pending();
-      if (now) return resolve(now);
-      const sub = session.onDidChange(() => {
-        const asked = pending();
-        if (asked) {
-          sub.dispose();
-          resolve(asked);
-        }
-      });
-    }),
-    DEADLINE_MS,
-    `no permission request "${title}"`,
   );
 }
 
@@ -146,4 +104,5 @@ describe('chat tabs: two sessions side by side, each in its own tab', function (
     assert.ok(!surfaces.all().includes(second), 'the closed tab\'s surface is gone');
     assert.ok(api.sessions.get(secondOpen.key), 'its session is still open');
   });
+
 });
