@@ -1,4 +1,5 @@
-// Chat in editor tabs ("ACP: Open Chat in Editor Tab"): each tab is a webview panel with the same chat as the side
+// Chat in editor tabs ("ACP: Open Chat in Editor Tab" on the active surface's session, the side-bar chat's title button
+// on the side bar's, the Threads view's rows on theirs): each tab is a webview panel with the same chat as the side
 // bar, bound to the session it was opened on (its own surface: its composer, prompts, queue and start row belong to
 // that session only). Any number side by side. A tab keeps its conversation in its webview state (tabBinding), so
 // after a window reload VS Code brings the panel back through the serializer and the tab reopens that conversation.
@@ -19,6 +20,8 @@ import { ChatView, type ChatViewDeps, type ChatViewHost } from './view/chatView'
 
 export const CHAT_TAB_VIEW_TYPE = 'acp.chatTab';
 export const OPEN_CHAT_IN_EDITOR_COMMAND = 'acp.openChatInEditor';
+/** The side-bar chat's title button: its session (VS Code gives a view's title command no argument saying where it ran). */
+export const OPEN_SIDE_BAR_CHAT_IN_EDITOR_COMMAND = 'acp.openSideBarChatInEditor';
 
 export interface ChatTabsDeps {
   extensionUri: vscode.Uri;
@@ -58,15 +61,23 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     this.disposables = [
       vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, this),
       vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, (key?: unknown) => this.openCommand(key)),
+      vscode.commands.registerCommand(OPEN_SIDE_BAR_CHAT_IN_EDITOR_COMMAND, () => this.open(this.deps.surfaces.sideBar.currentKey)),
     ];
     void vscode.commands.executeCommand('setContext', 'acp.chatTabs', true);
   }
 
   /** "ACP: Open Chat in Editor Tab": the given session (a key), else the active surface's, in a new tab beside. */
-  private async openCommand(key?: unknown): Promise<SessionKey | undefined> {
+  private openCommand(key?: unknown): SessionKey | undefined {
+    if (key === undefined) return this.open(this.deps.surfaces.current().currentKey);
+    const chosen = parseSessionKey(key);
+    if (chosen !== undefined && this.deps.registry.get(chosen)) return this.open(chosen);
+    void vscode.window.showErrorMessage('That session is not open any more.');
+    return undefined;
+  }
+
+  /** A new tab beside, on `chosen` (none: an empty chat, whose session starts when a prompt is typed in it). */
+  private open(chosen: SessionKey | undefined): SessionKey | undefined {
     try {
-      const chosen = key !== undefined ? parseSessionKey(key) : this.deps.surfaces.current().currentKey;
-      if (key !== undefined && (chosen === undefined || !this.deps.registry.get(chosen))) throw new Error('That session is not open any more.');
       const panel = vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, 'Chat', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
         retainContextWhenHidden: true,
         enableFindWidget: true,

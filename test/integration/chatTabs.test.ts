@@ -1,6 +1,7 @@
 // Chat tabs in the real extension host: two sessions of two scripted agents at once, each in its own tab (its own
 // surface), each asking for permission; an answer in one reaches only its session, each gets its own reply, and the
-// side-bar chat is left as it was. The tabs are real webview panels opened by "ACP: Open Chat in Editor Tab".
+// side-bar chat is left as it was. The tabs are real webview panels opened by "ACP: Open Chat in Editor Tab" (the
+// palette's command: the active surface's session) and by the side-bar chat's title button (the side bar's session).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
@@ -9,7 +10,7 @@ import type { ChatSurface } from '../../src/chat/chatSurface';
 import type { PromptParts } from '../../src/shared/composerProtocol';
 import { untilAsked } from './helpers/permissions';
 import { within } from './helpers/realAgentProcess';
-import { activateExtension, useScriptedAgents, waitFor } from './helpers/scriptedAgent';
+import { activateExtension, EXTENSION_ID, useScriptedAgents, waitFor } from './helpers/scriptedAgent';
 
 const DEADLINE_MS = 20_000;
 const parts = (text: string): PromptParts => ({ text, mentions: [], images: [] });
@@ -25,6 +26,17 @@ function texts(session: Session | undefined, kind: 'user' | 'agent'): string[] {
   return (session?.state.entries ?? []).flatMap((entry) =>
     entry.kind === kind ? [entry.content.map((block) => (block.type === 'text' ? block.text : '')).join('')] : [],
   );
+}
+
+/** The command of the side-bar chat's title button "Open Chat in Editor Tab", as the extension's manifest contributes it. */
+function sideBarOpenInTabCommand(): string {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+    contributes: { commands: { command: string; title: string }[]; menus: Record<string, { command: string; when?: string }[]> };
+  };
+  const titled = new Set(manifest.contributes.commands.filter((item) => item.title === 'Open Chat in Editor Tab').map((item) => item.command));
+  const buttons = manifest.contributes.menus['view/title'].filter((item) => item.when === 'view == acp.chat' && titled.has(item.command));
+  assert.equal(buttons.length, 1, 'the side-bar chat has one "Open Chat in Editor Tab" button');
+  return buttons[0].command;
 }
 
 function waiting(session: Session): boolean {
@@ -105,4 +117,30 @@ describe('chat tabs: two sessions side by side, each in its own tab', function (
     assert.ok(api.sessions.get(secondOpen.key), 'its session is still open');
   });
 
+  it("the side bar's \"Open Chat in Editor Tab\" button opens the side bar's session, also while a tab on another one is active", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await useScriptedAgents(api, ['hello']);
+    const { surfaces, starter } = api.sessions.parts;
+    assert.equal(surfaces.current(), surfaces.sideBar, 'no tab: the side bar is the active surface');
+    const sideBarSession = await api.sessions.newSession();
+    const opened = async (command: string): Promise<ChatSurface> => {
+      const before = new Set(surfaces.all());
+      // As VS Code runs a command of a view's title bar or of the palette: with no argument.
+      await vscode.commands.executeCommand(command);
+      const added = surfaces.all().filter((surface) => !before.has(surface));
+      assert.equal(added.length, 1, `${command} opened one tab`);
+      return added[0];
+    };
+    // A tab, active, on a session of its own.
+    const tab = await opened('acp.openChatInEditor');
+    assert.equal(tab.currentKey, sideBarSession.key, "the palette's command opens the active surface's session (the side bar's)");
+    const tabSession = await starter.newSession(tab);
+    assert.equal(surfaces.current(), tab, 'the tab is the active surface');
+    assert.equal(api.sessions.currentKey, sideBarSession.key, 'the side bar still shows its session');
+
+    const fromButton = await opened(sideBarOpenInTabCommand());
+    assert.equal(fromButton.currentKey, sideBarSession.key, "the button opens the side bar's session, not the active tab's");
+    assert.notEqual(fromButton.currentKey, tabSession.key);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
