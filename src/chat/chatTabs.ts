@@ -9,9 +9,8 @@ import type { SessionRegistry } from '../session/sessionRegistry';
 import { parseSessionKey, type SessionKey } from '../shared/sessionKey';
 import { parseTabBinding, type TabBinding } from '../shared/tabBinding';
 import { maskText, type SecretRules } from '../shared/secretText';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import { ChatSurface } from './chatSurface';
-import type { ChatStarter } from './chatStarter';
 import type { ChatSurfaces } from './chatSurfaces';
 import type { ChatViews } from './chatViews';
 import { showChatHtml } from './sideBarHost';
@@ -28,7 +27,6 @@ export interface ChatTabsDeps {
   pool: AgentPool;
   registry: SessionRegistry;
   surfaces: ChatSurfaces;
-  starter: ChatStarter;
   views: ChatViews;
   /** What a view of this surface needs (its snapshot's parts are the surface's own). */
   viewDeps(surface: ChatSurface, surfaceState: () => HostToWebview[]): ChatViewDeps;
@@ -82,7 +80,7 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
         retainContextWhenHidden: true,
         enableFindWidget: true,
       });
-      const surface = this.attach(panel);
+      const { surface } = this.attach(panel);
       if (chosen !== undefined) surface.show(chosen);
       return chosen;
     } catch (error) {
@@ -91,15 +89,18 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     }
   }
 
-  /** A tab VS Code brings back after a reload: the same conversation is reopened in it (a failure shows in the tab). */
+  /**
+   * A tab VS Code brings back after a reload: the tab asks for its conversation as a pick in its history list does,
+   * so the history brings it back in the tab: loaded or resumed by its agent, else (an agent without session/load)
+   * the copy kept in this workspace, read-only, where a message starts a new session. A failure shows in the tab.
+   */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const surface = this.attach(panel);
+    const tab = this.attach(panel);
     const binding = parseTabBinding((state as { tab?: unknown } | undefined)?.tab);
     if (!binding) return;
     panel.title = binding.title ?? 'Chat';
     await this.deps.agentSelected();
-    const request = { agentId: binding.agentId, sessionId: binding.sessionId, cwd: binding.cwd, title: binding.title ?? 'Untitled session' };
-    await this.deps.starter.openFromHistory(surface, request).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
+    await tab.ask({ type: 'openHistorySession', agentId: binding.agentId, sessionId: binding.sessionId }).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
   }
 
   /** Brings up a tab that shows the session; false when none does. */
@@ -114,8 +115,11 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     this.disposables.forEach((d) => d.dispose());
   }
 
-  /** Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. */
-  private attach(panel: vscode.WebviewPanel): ChatSurface {
+  /**
+   * Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. Returns
+   * the surface, and how to send a chat message as the tab's view (its answers go to that view).
+   */
+  private attach(panel: vscode.WebviewPanel): { surface: ChatSurface; ask(message: WebviewToHost): Promise<void> } {
     const { pool, registry, surfaces, views } = this.deps;
     this.opened += 1;
     const surface = new ChatSurface(pool, registry, { name: `tab ${this.opened}`, followsSelectedAgent: false });
@@ -123,7 +127,8 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     showChatHtml(panel.webview, this.deps.extensionUri);
     let view: ChatView | undefined;
     const feeds = feedSurface(surface, registry, (message) => view?.post(message));
-    view = new ChatView(panelHost(panel), surface, this.deps.viewDeps(surface, () => feeds.viewState()));
+    const viewDeps = this.deps.viewDeps(surface, () => feeds.viewState());
+    view = new ChatView(panelHost(panel), surface, viewDeps);
     const shownView = view;
     let binding = '';
     const keepTitle = (): void => {
@@ -157,6 +162,6 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
       subscriptions.forEach((subscription) => subscription.dispose());
     });
     keepTitle();
-    return surface;
+    return { surface, ask: (message) => viewDeps.router.dispatch(message, { surface, post: (answer) => shownView.post(answer) }) };
   }
 }

@@ -1,7 +1,9 @@
 // Chat in editor tabs ("ACP: Open Chat in Editor Tab") in the real workbench: two tabs side by side on the sessions
 // of two scripted agents, each with its own composer, permission prompt and reply; a tab brought back by a window
-// reload, titled after its session, with its conversation, taking a new prompt; the Threads view with a session open
-// in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png (the README's
+// reload, titled after its session, with its conversation, taking a new prompt; the side-bar chat's title button
+// opening the side bar's session while a tab is active; a tab whose agent cannot load sessions brought back by a
+// reload as the read-only copy of its conversation, a message there starting a new session in it; the Threads view
+// with a session open in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png (the README's
 // docs/images/chat-tabs.png is chat-tabs-two-asking-editor.png, docs/images/threads.png chat-tabs-threads-pane.png).
 //
 // DOM contract: a chat tab is an editor tab labelled with its session's title, its webview the side bar chat's
@@ -38,6 +40,19 @@ function scriptedAgent(id, scenario) {
   };
 }
 
+/** "Developer: Reload Window", as a person reloads: the workbench saves its state (the tabs and their webviews' state) first. */
+async function reloadWindow(page) {
+  const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  await runFromCommandPalette(page, 'Developer: Reload Window');
+  await reloaded;
+  await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+}
+
+/** The button in the side-bar chat's title bar. */
+function sideBarOpenInTab(page) {
+  return page.locator('.part.sidebar .pane-header .action-label[aria-label="Open Chat in Editor Tab"]');
+}
+
 function transcript(chat) {
   return chat.locator('[role="log"]');
 }
@@ -55,7 +70,7 @@ export const tests = [
       await openChatView(page);
       const side = chatFrame(page);
       await waitForLocator(side.locator('[data-agent-status="ready"]'), 'the first agent ready');
-      await page.locator('.part.sidebar .pane-header .action-label[aria-label="Open Chat in Editor Tab"]').click();
+      await sideBarOpenInTab(page).click();
       const filesTab = await chatTabFrame(page, 'New session');
       await waitForLocator(filesTab.frame.locator('[data-agent-status="ready"]'), 'the first tab with its agent ready');
       await typeMessage(filesTab.frame, 'Clean up the build folder');
@@ -118,12 +133,7 @@ export const tests = [
       await newSessionFromMenu(side);
       await sendMessage(side, 'in the side bar', 'You said: in the side bar');
 
-      // "Developer: Reload Window", as a person reloads: the workbench saves its state (the tabs and their webviews'
-      // state) before it goes.
-      const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
-      await runFromCommandPalette(page, 'Developer: Reload Window');
-      await reloaded;
-      await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+      await reloadWindow(page);
       tab = await chatTabFrame(page, 'before the reload');
       await waitForLocator(transcript(tab.frame).getByText('You said: in the tab'), 'the conversation back in the tab');
       await waitForLocator(transcript(tab.frame).getByText('You said: before the reload'), 'the start of the conversation back in the tab');
@@ -133,6 +143,41 @@ export const tests = [
       // The side bar's chat is back too (it was open), on its own session.
       await chatWebviewHost(page).waitFor({ timeout: 60_000 });
       await waitForLocator(transcript(chatFrame(page)).getByText('You said: in the side bar'), "the side bar's session back");
+    },
+  },
+  {
+    name: "chat tabs: the side bar's button opens the side bar's session while a tab is active; a tab on an agent without session/load comes back after a reload as the read-only copy of its conversation, and a message there starts a new session in it",
+    settings: scriptedAgentSettings('sessions-none'),
+    async run({ page }) {
+      await openChatView(page);
+      const side = chatFrame(page);
+      await sendMessage(side, 'keep this', 'Plain answer to: keep this');
+      await runFromCommandPalette(page, OPEN_IN_TAB);
+      let tab = await chatTabFrame(page, 'keep this');
+      // The side bar goes on with another session; then the user works in the tab again (the active surface).
+      await newSessionFromMenu(side);
+      await sendMessage(side, 'in the side bar', 'Plain answer to: in the side bar');
+      await sendMessage(tab.frame, 'in the tab', 'Plain answer to: in the tab');
+      // The side bar's own button opens the side bar's session, not the tab's.
+      await sideBarOpenInTab(page).click();
+      const sideBarsInTab = await chatTabFrame(page, 'in the side bar');
+      await waitForLocator(transcript(sideBarsInTab.frame).getByText('Plain answer to: in the side bar'), "the side bar's session in the new tab");
+      assert.equal(await transcript(sideBarsInTab.frame).getByText('Plain answer to: in the tab').count(), 0, "the new tab shows none of the other tab's session");
+
+      // The agent cannot load sessions: after a reload the tab shows the copy of its conversation kept in the
+      // workspace, read-only, titled as before, and says why and what a message does.
+      await reloadWindow(page);
+      tab = await chatTabFrame(page, 'keep this');
+      await waitForLocator(transcript(tab.frame).getByText('Plain answer to: in the tab'), 'the kept conversation back in the tab');
+      await waitForLocator(transcript(tab.frame).getByText('Plain answer to: keep this'), 'the start of the kept conversation');
+      await waitForLocator(transcript(tab.frame).getByText(/cannot load earlier sessions.*a message you send starts a new session/), 'why it is read-only, and what a message does');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-read-only-after-reload.png') });
+
+      // A message goes on in a new session, in this tab.
+      await sendMessage(tab.frame, 'carry on', 'Plain answer to: carry on');
+      tab = await chatTabFrame(page, 'carry on');
+      assert.equal(await transcript(tab.frame).getByText('Plain answer to: in the tab').count(), 0, 'the tab shows the new session');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-read-only-went-on.png') });
     },
   },
   {
