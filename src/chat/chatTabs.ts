@@ -3,6 +3,8 @@
 // bar, bound to the session it was opened on (its own surface: its composer, prompts, queue and start row belong to
 // that session only). Any number side by side. A tab keeps its conversation in its webview state (tabBinding), so
 // after a window reload VS Code brings the panel back through the serializer and the tab reopens that conversation.
+// (The workbench saves that state a moment after it changes, not as a browser page unloads: a browser refresh within
+// that moment brings the tab back empty; one a few seconds later brings it back bound.)
 import * as vscode from 'vscode';
 import type { AgentPool } from '../session/agentPool';
 import type { SessionRegistry } from '../session/sessionRegistry';
@@ -100,7 +102,7 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     if (!binding) return;
     panel.title = binding.title ?? 'Chat';
     await this.deps.agentSelected();
-    await tab.ask({ type: 'openHistorySession', agentId: binding.agentId, sessionId: binding.sessionId }).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
+    await tab.dispatchAsView({ type: 'openHistorySession', agentId: binding.agentId, sessionId: binding.sessionId }).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
   }
 
   /** Brings up a tab that shows the session; false when none does. */
@@ -117,9 +119,9 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
 
   /**
    * Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. Returns
-   * the surface, and how to send a chat message as the tab's view (its answers go to that view).
+   * the surface, and how to send a chat message as the tab's view would (its answers go to that view).
    */
-  private attach(panel: vscode.WebviewPanel): { surface: ChatSurface; ask(message: WebviewToHost): Promise<void> } {
+  private attach(panel: vscode.WebviewPanel): { surface: ChatSurface; dispatchAsView(message: WebviewToHost): Promise<void> } {
     const { pool, registry, surfaces, views } = this.deps;
     this.opened += 1;
     const surface = new ChatSurface(pool, registry, { name: `tab ${this.opened}`, followsSelectedAgent: false });
@@ -162,6 +164,6 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
       subscriptions.forEach((subscription) => subscription.dispose());
     });
     keepTitle();
-    return { surface, ask: (message) => viewDeps.router.dispatch(message, { surface, post: (answer) => shownView.post(answer) }) };
+    return { surface, dispatchAsView: (message) => viewDeps.router.dispatch(message, { surface, post: (answer) => shownView.post(answer) }) };
   }
 }
