@@ -1,16 +1,18 @@
-// Chat in editor tabs ("ACP: Open Chat in Editor Tab"): each tab is a webview panel with the same chat as the side
+// Chat in editor tabs ("ACP: Open Chat in Editor Tab" on the active surface's session, the side-bar chat's title button
+// on the side bar's, the Threads view's rows on theirs): each tab is a webview panel with the same chat as the side
 // bar, bound to the session it was opened on (its own surface: its composer, prompts, queue and start row belong to
 // that session only). Any number side by side. A tab keeps its conversation in its webview state (tabBinding), so
 // after a window reload VS Code brings the panel back through the serializer and the tab reopens that conversation.
+// (The workbench saves that state a moment after it changes, not as a browser page unloads: a browser refresh within
+// that moment brings the tab back empty; one a few seconds later brings it back bound.)
 import * as vscode from 'vscode';
 import type { AgentPool } from '../session/agentPool';
 import type { SessionRegistry } from '../session/sessionRegistry';
 import { parseSessionKey, type SessionKey } from '../shared/sessionKey';
 import { parseTabBinding, type TabBinding } from '../shared/tabBinding';
 import { maskText, type SecretRules } from '../shared/secretText';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
 import { ChatSurface } from './chatSurface';
-import type { ChatStarter } from './chatStarter';
 import type { ChatSurfaces } from './chatSurfaces';
 import type { ChatViews } from './chatViews';
 import { showChatHtml } from './sideBarHost';
@@ -19,13 +21,14 @@ import { ChatView, type ChatViewDeps, type ChatViewHost } from './view/chatView'
 
 export const CHAT_TAB_VIEW_TYPE = 'acp.chatTab';
 export const OPEN_CHAT_IN_EDITOR_COMMAND = 'acp.openChatInEditor';
+/** The side-bar chat's title button: its session (VS Code gives a view's title command no argument saying where it ran). */
+export const OPEN_SIDE_BAR_CHAT_IN_EDITOR_COMMAND = 'acp.openSideBarChatInEditor';
 
 export interface ChatTabsDeps {
   extensionUri: vscode.Uri;
   pool: AgentPool;
   registry: SessionRegistry;
   surfaces: ChatSurfaces;
-  starter: ChatStarter;
   views: ChatViews;
   /** What a view of this surface needs (its snapshot's parts are the surface's own). */
   viewDeps(surface: ChatSurface, surfaceState: () => HostToWebview[]): ChatViewDeps;
@@ -58,20 +61,28 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     this.disposables = [
       vscode.window.registerWebviewPanelSerializer(CHAT_TAB_VIEW_TYPE, this),
       vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, (key?: unknown) => this.openCommand(key)),
+      vscode.commands.registerCommand(OPEN_SIDE_BAR_CHAT_IN_EDITOR_COMMAND, () => this.open(this.deps.surfaces.sideBar.currentKey)),
     ];
     void vscode.commands.executeCommand('setContext', 'acp.chatTabs', true);
   }
 
   /** "ACP: Open Chat in Editor Tab": the given session (a key), else the active surface's, in a new tab beside. */
-  private async openCommand(key?: unknown): Promise<SessionKey | undefined> {
+  private openCommand(key?: unknown): SessionKey | undefined {
+    if (key === undefined) return this.open(this.deps.surfaces.current().currentKey);
+    const chosen = parseSessionKey(key);
+    if (chosen !== undefined && this.deps.registry.get(chosen)) return this.open(chosen);
+    void vscode.window.showErrorMessage('That session is not open any more.');
+    return undefined;
+  }
+
+  /** A new tab beside, on `chosen` (none: an empty chat, whose session starts when a prompt is typed in it). */
+  private open(chosen: SessionKey | undefined): SessionKey | undefined {
     try {
-      const chosen = key !== undefined ? parseSessionKey(key) : this.deps.surfaces.current().currentKey;
-      if (key !== undefined && (chosen === undefined || !this.deps.registry.get(chosen))) throw new Error('That session is not open any more.');
       const panel = vscode.window.createWebviewPanel(CHAT_TAB_VIEW_TYPE, 'Chat', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
         retainContextWhenHidden: true,
         enableFindWidget: true,
       });
-      const surface = this.attach(panel);
+      const { surface } = this.attach(panel);
       if (chosen !== undefined) surface.show(chosen);
       return chosen;
     } catch (error) {
@@ -80,15 +91,18 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     }
   }
 
-  /** A tab VS Code brings back after a reload: the same conversation is reopened in it (a failure shows in the tab). */
+  /**
+   * A tab VS Code brings back after a reload: the tab asks for its conversation as a pick in its history list does,
+   * so the history brings it back in the tab: loaded or resumed by its agent, else (an agent without session/load)
+   * the copy kept in this workspace, read-only, where a message starts a new session. A failure shows in the tab.
+   */
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const surface = this.attach(panel);
+    const tab = this.attach(panel);
     const binding = parseTabBinding((state as { tab?: unknown } | undefined)?.tab);
     if (!binding) return;
     panel.title = binding.title ?? 'Chat';
     await this.deps.agentSelected();
-    const request = { agentId: binding.agentId, sessionId: binding.sessionId, cwd: binding.cwd, title: binding.title ?? 'Untitled session' };
-    await this.deps.starter.openFromHistory(surface, request).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
+    await tab.dispatchAsView({ type: 'openHistorySession', agentId: binding.agentId, sessionId: binding.sessionId }).catch((error: unknown) => this.deps.log(`A chat tab could not bring its session back: ${String(error)}`));
   }
 
   /** Brings up a tab that shows the session; false when none does. */
@@ -103,8 +117,11 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     this.disposables.forEach((d) => d.dispose());
   }
 
-  /** Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. */
-  private attach(panel: vscode.WebviewPanel): ChatSurface {
+  /**
+   * Gives the panel the chat: a surface of its own, a view over the panel, its title and binding kept current. Returns
+   * the surface, and how to send a chat message as the tab's view would (its answers go to that view).
+   */
+  private attach(panel: vscode.WebviewPanel): { surface: ChatSurface; dispatchAsView(message: WebviewToHost): Promise<void> } {
     const { pool, registry, surfaces, views } = this.deps;
     this.opened += 1;
     const surface = new ChatSurface(pool, registry, { name: `tab ${this.opened}`, followsSelectedAgent: false });
@@ -112,7 +129,8 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
     showChatHtml(panel.webview, this.deps.extensionUri);
     let view: ChatView | undefined;
     const feeds = feedSurface(surface, registry, (message) => view?.post(message));
-    view = new ChatView(panelHost(panel), surface, this.deps.viewDeps(surface, () => feeds.viewState()));
+    const viewDeps = this.deps.viewDeps(surface, () => feeds.viewState());
+    view = new ChatView(panelHost(panel), surface, viewDeps);
     const shownView = view;
     let binding = '';
     const keepTitle = (): void => {
@@ -146,6 +164,6 @@ export class ChatTabs implements vscode.WebviewPanelSerializer, vscode.Disposabl
       subscriptions.forEach((subscription) => subscription.dispose());
     });
     keepTitle();
-    return surface;
+    return { surface, dispatchAsView: (message) => viewDeps.router.dispatch(message, { surface, post: (answer) => shownView.post(answer) }) };
   }
 }

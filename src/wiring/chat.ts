@@ -118,7 +118,6 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     pool,
     registry: sessions,
     surfaces,
-    starter,
     views,
     viewDeps,
     secretRules: agents.secretRules,

@@ -1,20 +1,32 @@
 // Chat in editor tabs ("ACP: Open Chat in Editor Tab") in the real workbench: two tabs side by side on the sessions
 // of two scripted agents, each with its own composer, permission prompt and reply; a tab brought back by a window
-// reload, titled after its session, with its conversation, taking a new prompt; the Threads view with a session open
-// in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png (the README's
+// reload, titled after its session, with its conversation, taking a new prompt; the side-bar chat's title button
+// opening the side bar's session while a tab is active; a tab whose agent cannot load sessions brought back by a
+// reload as the read-only copy of its conversation, a message there starting a new session in it; the Threads view
+// with a session open in a tab (a turn that ends there is read). Screenshots: .test-artifacts/e2e/chat-tabs-*.png (the README's
 // docs/images/chat-tabs.png is chat-tabs-two-asking-editor.png, docs/images/threads.png chat-tabs-threads-pane.png).
 //
 // DOM contract: a chat tab is an editor tab labelled with its session's title, its webview the side bar chat's
 // (the message box, [role="log"], [data-permission-request] with buttons [data-option-kind]); the Threads view's rows
 // as in threads.e2e.mjs, with the inline action "Open in Editor Tab".
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../harness/paths.mjs';
 import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
+import { expandThreads, releaseWaitingTurns, threadRow, threadsAgentSettings, threadsPane } from '../harness/threads-view.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, chatTabFrame, chatWebviewHost, newSessionFromMenu, openChatView, runFromCommandPalette, setSideBarWidth } from '../harness/workbench.mjs';
+import {
+  chatFrame,
+  chatTabFrame,
+  chatWebviewHost,
+  newSessionFromMenu,
+  openChatView,
+  runFromCommandPalette,
+  sendMessage,
+  setSideBarWidth,
+  typeMessage,
+} from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
 
 const OPEN_IN_TAB = 'ACP: Open Chat in Editor Tab';
@@ -28,37 +40,21 @@ function scriptedAgent(id, scenario) {
   };
 }
 
-/** Types `text` in this chat's composer and sends it with Enter once the chat can send. */
-async function type(chat, text) {
-  const input = chat.locator('textarea[aria-label="Message the agent"]');
-  await waitForLocator(input, 'the message box');
-  await input.fill(text);
-  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-  await input.press('Enter');
+/** "Developer: Reload Window", as a person reloads: the workbench saves its state (the tabs and their webviews' state) first. */
+async function reloadWindow(page) {
+  const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  await runFromCommandPalette(page, 'Developer: Reload Window');
+  await reloaded;
+  await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
 }
 
-/** Sends `text` and waits for `answer` in this chat's transcript. */
-async function send(chat, text, answer) {
-  await type(chat, text);
-  await waitForLocator(chat.locator('[role="log"]').getByText(answer).first(), `"${answer}" after "${text}"`);
+/** The button in the side-bar chat's title bar. */
+function sideBarOpenInTab(page) {
+  return page.locator('.part.sidebar .pane-header .action-label[aria-label="Open Chat in Editor Tab"]');
 }
 
 function transcript(chat) {
   return chat.locator('[role="log"]');
-}
-
-function threadsPane(page) {
-  return page.locator('.part.sidebar .pane', { has: page.locator('.pane-header h3.title', { hasText: /^Threads$/ }) });
-}
-
-function threadRow(page, title) {
-  return threadsPane(page).locator(`.monaco-list-row[role="treeitem"][aria-label^="${title},"]`);
-}
-
-async function expandThreads(page) {
-  const header = threadsPane(page).locator('.pane-header');
-  await waitForLocator(header, 'the Threads view header');
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
 
 export const tests = [
@@ -74,10 +70,10 @@ export const tests = [
       await openChatView(page);
       const side = chatFrame(page);
       await waitForLocator(side.locator('[data-agent-status="ready"]'), 'the first agent ready');
-      await page.locator('.part.sidebar .pane-header .action-label[aria-label="Open Chat in Editor Tab"]').click();
+      await sideBarOpenInTab(page).click();
       const filesTab = await chatTabFrame(page, 'New session');
       await waitForLocator(filesTab.frame.locator('[data-agent-status="ready"]'), 'the first tab with its agent ready');
-      await type(filesTab.frame, 'Clean up the build folder');
+      await typeMessage(filesTab.frame, 'Clean up the build folder');
       await waitForLocator(filesTab.tab.locator('.label-name', { hasText: /^New session$/ }), 'the first tab titled after its session', { state: 'detached' });
       assert.equal((await filesTab.tab.locator('.label-name').innerText()).trim(), 'Clean up the build folder');
 
@@ -91,7 +87,7 @@ export const tests = [
       await runFromCommandPalette(page, OPEN_IN_TAB);
       const notesTab = await chatTabFrame(page, 'New session');
       await waitForLocator(notesTab.frame.locator('.chat-header__name-text', { hasText: 'Scripted (turn-states)' }), 'the second tab on the second agent');
-      await type(notesTab.frame, 'ask before editing notes.md');
+      await typeMessage(notesTab.frame, 'ask before editing notes.md');
       const allow = (chat) => transcript(chat).locator('[data-permission-request] button[data-option-kind="allow_once"]');
       const reject = (chat) => transcript(chat).locator('[data-permission-request] button[data-option-kind="reject_once"]');
       await waitForLocator(allow(filesTab.frame), 'the first agent asking in the first tab');
@@ -129,25 +125,20 @@ export const tests = [
     async run({ page }) {
       await openChatView(page);
       const side = chatFrame(page);
-      await send(side, 'before the reload', 'You said: before the reload');
+      await sendMessage(side, 'before the reload', 'You said: before the reload');
       await runFromCommandPalette(page, OPEN_IN_TAB);
       let tab = await chatTabFrame(page, 'before the reload');
-      await send(tab.frame, 'in the tab', 'You said: in the tab');
+      await sendMessage(tab.frame, 'in the tab', 'You said: in the tab');
       // The side bar goes on with another session: the tab comes back on its own.
       await newSessionFromMenu(side);
-      await send(side, 'in the side bar', 'You said: in the side bar');
+      await sendMessage(side, 'in the side bar', 'You said: in the side bar');
 
-      // "Developer: Reload Window", as a person reloads: the workbench saves its state (the tabs and their webviews'
-      // state) before it goes.
-      const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
-      await runFromCommandPalette(page, 'Developer: Reload Window');
-      await reloaded;
-      await page.locator('.monaco-workbench .activitybar').waitFor({ timeout: 60_000 });
+      await reloadWindow(page);
       tab = await chatTabFrame(page, 'before the reload');
       await waitForLocator(transcript(tab.frame).getByText('You said: in the tab'), 'the conversation back in the tab');
       await waitForLocator(transcript(tab.frame).getByText('You said: before the reload'), 'the start of the conversation back in the tab');
       assert.equal(await transcript(tab.frame).getByText('You said: in the side bar').count(), 0, "the tab shows none of the side bar's session");
-      await send(tab.frame, 'after the reload', 'You said: after the reload');
+      await sendMessage(tab.frame, 'after the reload', 'You said: after the reload');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-after-reload.png') });
       // The side bar's chat is back too (it was open), on its own session.
       await chatWebviewHost(page).waitFor({ timeout: 60_000 });
@@ -155,17 +146,48 @@ export const tests = [
     },
   },
   {
-    name: 'chat tabs: the Threads view with a session in a tab: its turn ends on screen (read), another off screen is unread (300 px)',
-    settings: async (scratch) => {
-      const settings = scriptedAgentSettings('threads');
-      settings['acp.agents'][0].env = { ACP_THREADS_GO: path.join(scratch, 'threads-go') };
-      return { settings };
+    name: "chat tabs: the side bar's button opens the side bar's session while a tab is active; a tab on an agent without session/load comes back after a reload as the read-only copy of its conversation, and a message there starts a new session in it",
+    settings: scriptedAgentSettings('sessions-none'),
+    async run({ page }) {
+      await openChatView(page);
+      const side = chatFrame(page);
+      await sendMessage(side, 'keep this', 'Plain answer to: keep this');
+      await runFromCommandPalette(page, OPEN_IN_TAB);
+      let tab = await chatTabFrame(page, 'keep this');
+      // The side bar goes on with another session; then the user works in the tab again (the active surface).
+      await newSessionFromMenu(side);
+      await sendMessage(side, 'in the side bar', 'Plain answer to: in the side bar');
+      await sendMessage(tab.frame, 'in the tab', 'Plain answer to: in the tab');
+      // The side bar's own button opens the side bar's session, not the tab's.
+      await sideBarOpenInTab(page).click();
+      const sideBarsInTab = await chatTabFrame(page, 'in the side bar');
+      await waitForLocator(transcript(sideBarsInTab.frame).getByText('Plain answer to: in the side bar'), "the side bar's session in the new tab");
+      assert.equal(await transcript(sideBarsInTab.frame).getByText('Plain answer to: in the tab').count(), 0, "the new tab shows none of the other tab's session");
+
+      // The agent cannot load sessions: after a reload the tab shows the copy of its conversation kept in the
+      // workspace, read-only, titled as before, and says why and what a message does.
+      await reloadWindow(page);
+      tab = await chatTabFrame(page, 'keep this');
+      await waitForLocator(transcript(tab.frame).getByText('Plain answer to: in the tab'), 'the kept conversation back in the tab');
+      await waitForLocator(transcript(tab.frame).getByText('Plain answer to: keep this'), 'the start of the kept conversation');
+      await waitForLocator(transcript(tab.frame).getByText(/cannot load earlier sessions.*a message you send starts a new session/), 'why it is read-only, and what a message does');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-read-only-after-reload.png') });
+
+      // A message goes on in a new session, in this tab.
+      await sendMessage(tab.frame, 'carry on', 'Plain answer to: carry on');
+      tab = await chatTabFrame(page, 'carry on');
+      assert.equal(await transcript(tab.frame).getByText('Plain answer to: in the tab').count(), 0, 'the tab shows the new session');
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'chat-tabs-read-only-went-on.png') });
     },
+  },
+  {
+    name: 'chat tabs: the Threads view with a session in a tab: its turn ends on screen (read), another off screen is unread (300 px)',
+    settings: threadsAgentSettings,
     async run({ page, workspace }) {
       await openChatView(page);
       const side = chatFrame(page);
       await waitForLocator(side.locator('[data-agent-status="ready"]'), 'the scripted agent ready');
-      await send(side, 'later please', 'Waiting for the go file.');
+      await sendMessage(side, 'later please', 'Waiting for the go file.');
       await expandThreads(page);
       // "Open in Editor Tab" on the row puts the session in a tab.
       const first = threadRow(page, 'later please');
@@ -176,11 +198,11 @@ export const tests = [
       await waitForLocator(transcript(tab.frame).getByText('Waiting for the go file.'), 'the first session in the tab');
       // A second session waits for the same file, off screen (the side bar goes on to a third).
       await newSessionFromMenu(side);
-      await send(side, 'later too', 'Waiting for the go file.');
+      await sendMessage(side, 'later too', 'Waiting for the go file.');
       await newSessionFromMenu(side);
-      await send(side, 'hello', 'You said: hello');
+      await sendMessage(side, 'hello', 'You said: hello');
 
-      writeFileSync(path.join(path.dirname(workspace), 'threads-go'), '');
+      releaseWaitingTurns(workspace);
       await waitForLocator(transcript(tab.frame).getByText('Done after go.'), 'the turn over in the tab');
       await waitForLocator(threadRow(page, 'later too').and(page.locator('[aria-label$=", Done, unread"]')), 'the off-screen session: done, unread');
       await waitForLocator(threadRow(page, 'later please').and(page.locator('[aria-label*=", Working"]')), 'the session in the tab no longer working', { state: 'detached' });

@@ -8,63 +8,38 @@
 // aria-label "<title>, <agent> in <folder>, <state>[, <n> files changed]" and the description (.label-description)
 // "<state> · <agent>…"; the inline action "Close Session" on an open session's row.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { scriptedAgentSettings } from '../harness/scripted-agent-settings.mjs';
+import { expandThreads, releaseWaitingTurns, threadRow, threadsAgentSettings, threadsPane } from '../harness/threads-view.mjs';
 import { waitForLocator } from '../harness/waits.mjs';
-import { chatFrame, newSessionFromMenu, openChatView, setSideBarWidth } from '../harness/workbench.mjs';
+import { chatFrame, newSessionFromMenu, openChatView, sendMessage, setSideBarWidth } from '../harness/workbench.mjs';
 import { e2eArtifactsDir } from './workbench-fixture.mjs';
-
-/** Sends `text` in the chat's composer and waits for `answer` in its transcript. */
-async function send(chat, text, answer) {
-  const input = chat.locator('textarea[aria-label="Message the agent"]');
-  await waitForLocator(input, 'the message box');
-  await input.fill(text);
-  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
-  await input.press('Enter');
-  await waitForLocator(chat.locator('[role="log"]').getByText(answer).first(), `"${answer}" after "${text}"`);
-}
-
-function threadsPane(page) {
-  return page.locator('.part.sidebar .pane', { has: page.locator('.pane-header h3.title', { hasText: /^Threads$/ }) });
-}
-
-function row(page, title) {
-  return threadsPane(page).locator(`.monaco-list-row[role="treeitem"][aria-label^="${title},"]`);
-}
 
 export const tests = [
   {
     name: 'threads: working, waiting for you and done-unread sessions as rows, the badge, a click shows a session (300 px)',
-    settings: async (scratch) => {
-      const settings = scriptedAgentSettings('threads');
-      settings['acp.agents'][0].env = { ACP_THREADS_GO: path.join(scratch, 'threads-go') };
-      return { settings };
-    },
+    settings: threadsAgentSettings,
     async run({ page, workspace }) {
       await openChatView(page);
       const chat = chatFrame(page);
       await waitForLocator(chat.locator('[data-agent-status="ready"]'), 'the scripted agent ready');
-      await send(chat, 'later please', 'Waiting for the go file.');
+      await sendMessage(chat, 'later please', 'Waiting for the go file.');
       await newSessionFromMenu(chat);
       await waitForLocator(chat.locator('[role="log"]').getByText('Waiting for the go file.'), 'a new session shown', { state: 'detached' });
-      await send(chat, 'wait here', 'Working until you stop me.');
+      await sendMessage(chat, 'wait here', 'Working until you stop me.');
       await newSessionFromMenu(chat);
       await waitForLocator(chat.locator('[role="log"]').getByText('Working until you stop me.'), 'a new session shown', { state: 'detached' });
-      await send(chat, 'ask me', 'Edit notes.md');
+      await sendMessage(chat, 'ask me', 'Edit notes.md');
       await waitForLocator(chat.locator('[data-permission-request] button[data-option-kind="allow_once"]'), 'the permission prompt of "ask me"');
       // The first session's turn ends now, while the third is shown: done, unread.
-      writeFileSync(path.join(path.dirname(workspace), 'threads-go'), '');
+      releaseWaitingTurns(workspace);
 
-      const header = threadsPane(page).locator('.pane-header');
-      await waitForLocator(header, 'the Threads view header');
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-      await waitForLocator(row(page, 'later please').and(page.locator('[aria-label$=", Done, unread"]')), 'the first session: done, unread');
-      await waitForLocator(row(page, 'ask me').and(page.locator('[aria-label$=", Waiting for you"]')), 'the third session: waiting for you');
-      const working = row(page, 'wait here');
+      await expandThreads(page);
+      await waitForLocator(threadRow(page, 'later please').and(page.locator('[aria-label$=", Done, unread"]')), 'the first session: done, unread');
+      await waitForLocator(threadRow(page, 'ask me').and(page.locator('[aria-label$=", Waiting for you"]')), 'the third session: waiting for you');
+      const working = threadRow(page, 'wait here');
       await waitForLocator(working.and(page.locator('[aria-label*=", Working · "]')), 'the second session: working, with its elapsed time');
       assert.match(await working.locator('.label-description').innerText(), /^Working · \d+ s · Scripted \(threads\)$/);
-      assert.match(await row(page, 'ask me').locator('.label-description').innerText(), /^Waiting for you · Scripted \(threads\)$/);
+      assert.match(await threadRow(page, 'ask me').locator('.label-description').innerText(), /^Waiting for you · Scripted \(threads\)$/);
       // The elapsed time ticks while the view is on screen.
       const shownTime = await working.getAttribute('aria-label');
       await waitForLocator(working.and(page.locator(`[aria-label*=", Working · "]:not([aria-label="${shownTime}"])`)), 'the elapsed time of the working session ticking', { timeout: 5_000 });
@@ -75,14 +50,14 @@ export const tests = [
       assert.equal((await badge.innerText()).trim(), '1');
 
       const box = await setSideBarWidth(page, 300);
-      await waitForLocator(row(page, 'later please'), 'the rows at 300 px');
+      await waitForLocator(threadRow(page, 'later please'), 'the rows at 300 px');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'threads-300px.png'), clip: box });
 
       // A click shows the session in the side-bar chat, and it is read.
-      await row(page, 'later please').click();
+      await threadRow(page, 'later please').click();
       await waitForLocator(chat.locator('[role="log"]').getByText('Done after go.'), 'the first session in the chat after a click on its row');
-      await waitForLocator(row(page, 'later please').and(page.locator('[aria-label$=", Done, unread"]')), 'the row no longer unread', { state: 'detached' });
-      await waitForLocator(row(page, 'later please'), 'the first session still listed');
+      await waitForLocator(threadRow(page, 'later please').and(page.locator('[aria-label$=", Done, unread"]')), 'the row no longer unread', { state: 'detached' });
+      await waitForLocator(threadRow(page, 'later please'), 'the first session still listed');
 
       // Close on a row closes its session.
       await working.hover();

@@ -171,6 +171,21 @@ export async function playDemoTurn(page) {
   return chat;
 }
 
+/** Types `text` in this chat's composer (the side bar's or a tab's) and sends it with Enter once the chat can send. */
+export async function typeMessage(chat, text) {
+  const input = chat.locator('textarea[aria-label="Message the agent"]');
+  await waitForLocator(input, 'the message box');
+  await input.fill(text);
+  await waitForLocator(chat.locator('[data-action="send"]:not([disabled])'), 'the Send button enabled');
+  await input.press('Enter');
+}
+
+/** Sends `text` in this chat and waits for `answer` in its transcript. */
+export async function sendMessage(chat, text, answer) {
+  await typeMessage(chat, text);
+  await waitForLocator(chat.locator('[role="log"]').getByText(answer).first(), `"${answer}" after "${text}"`);
+}
+
 /** "New session" from the chat's sessions menu (the header's switcher), as a person would. */
 export async function newSessionFromMenu(chat) {
   await chat.locator('[data-action="switch-sessions"]').click();

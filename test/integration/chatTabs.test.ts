@@ -1,37 +1,19 @@
 // Chat tabs in the real extension host: two sessions of two scripted agents at once, each in its own tab (its own
 // surface), each asking for permission; an answer in one reaches only its session, each gets its own reply, and the
-// side-bar chat is left as it was. The tabs are real webview panels opened by "ACP: Open Chat in Editor Tab".
+// side-bar chat is left as it was. The tabs are real webview panels opened by "ACP: Open Chat in Editor Tab" (the
+// palette's command: the active surface's session) and by the side-bar chat's title button (the side bar's session).
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import type { ChatSurface } from '../../src/chat/chatSurface';
 import type { PromptParts } from '../../src/shared/composerProtocol';
+import { untilAsked } from './helpers/permissions';
 import { within } from './helpers/realAgentProcess';
-import { activateExtension, repoRoot, scenarioPath, waitFor } from './helpers/scriptedAgent';
+import { activateExtension, EXTENSION_ID, useScriptedAgents, waitFor } from './helpers/scriptedAgent';
 
 const DEADLINE_MS = 20_000;
 const parts = (text: string): PromptParts => ({ text, mentions: [], images: [] });
-
-async function useScriptedAgents(api: AcpExtensionApi, scenarios: string[]): Promise<void> {
-  const config = vscode.workspace.getConfiguration('acp');
-  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === scenarios[0]);
-  await config.update(
-    'agents',
-    scenarios.map((scenario) => ({
-      id: scenario,
-      name: `Scripted (${scenario})`,
-      command: process.execPath,
-      args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
-      env: { ELECTRON_RUN_AS_NODE: '1' },
-    })),
-    vscode.ConfigurationTarget.Global,
-  );
-  await config.update('defaultAgent', scenarios[0], vscode.ConfigurationTarget.Global);
-  if (api.sessions.agent?.id !== scenarios[0]) await within(selected, DEADLINE_MS, `${scenarios[0]} was not selected`);
-  await api.agentSelected();
-}
 
 async function selectAgent(api: AcpExtensionApi, id: string): Promise<void> {
   await vscode.workspace.getConfiguration('acp').update('defaultAgent', id, vscode.ConfigurationTarget.Global);
@@ -46,27 +28,15 @@ function texts(session: Session | undefined, kind: 'user' | 'agent'): string[] {
   );
 }
 
-/** The permission request the session waits on (its first option: allow), once it asks. */
-function untilAsked(session: Session, title: string): Promise<{ requestKey: string; optionId: string }> {
-  const pending = (): { requestKey: string; optionId: string } | undefined => {
-    const entry = session.state.entries.find((item) => item.kind === 'tool_call' && item.permission && item.title === title);
-    return entry?.kind === 'tool_call' && entry.permission ? { requestKey: entry.permission.requestKey, optionId: entry.permission.options[0].optionId } : undefined;
+/** The command of the side-bar chat's title button "Open Chat in Editor Tab", as the extension's manifest contributes it. */
+function sideBarOpenInTabCommand(): string {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+    contributes: { commands: { command: string; title: string }[]; menus: Record<string, { command: string; when?: string }[]> };
   };
-  return within(
-    new Promise((resolve) => {
-      const now = pending();
-      if (now) return resolve(now);
-      const sub = session.onDidChange(() => {
-        const asked = pending();
-        if (asked) {
-          sub.dispose();
-          resolve(asked);
-        }
-      });
-    }),
-    DEADLINE_MS,
-    `no permission request "${title}"`,
-  );
+  const titled = new Set(manifest.contributes.commands.filter((item) => item.title === 'Open Chat in Editor Tab').map((item) => item.command));
+  const buttons = manifest.contributes.menus['view/title'].filter((item) => item.when === 'view == acp.chat' && titled.has(item.command));
+  assert.equal(buttons.length, 1, 'the side-bar chat has one "Open Chat in Editor Tab" button');
+  return buttons[0].command;
 }
 
 function waiting(session: Session): boolean {
@@ -145,5 +115,32 @@ describe('chat tabs: two sessions side by side, each in its own tab', function (
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     assert.ok(!surfaces.all().includes(second), 'the closed tab\'s surface is gone');
     assert.ok(api.sessions.get(secondOpen.key), 'its session is still open');
+  });
+
+  it("the side bar's \"Open Chat in Editor Tab\" button opens the side bar's session, also while a tab on another one is active", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await useScriptedAgents(api, ['hello']);
+    const { surfaces, starter } = api.sessions.parts;
+    assert.equal(surfaces.current(), surfaces.sideBar, 'no tab: the side bar is the active surface');
+    const sideBarSession = await api.sessions.newSession();
+    const opened = async (command: string): Promise<ChatSurface> => {
+      const before = new Set(surfaces.all());
+      // As VS Code runs a command of a view's title bar or of the palette: with no argument.
+      await vscode.commands.executeCommand(command);
+      const added = surfaces.all().filter((surface) => !before.has(surface));
+      assert.equal(added.length, 1, `${command} opened one tab`);
+      return added[0];
+    };
+    // A tab, active, on a session of its own.
+    const tab = await opened('acp.openChatInEditor');
+    assert.equal(tab.currentKey, sideBarSession.key, "the palette's command opens the active surface's session (the side bar's)");
+    const tabSession = await starter.newSession(tab);
+    assert.equal(surfaces.current(), tab, 'the tab is the active surface');
+    assert.equal(api.sessions.currentKey, sideBarSession.key, 'the side bar still shows its session');
+
+    const fromButton = await opened(sideBarOpenInTabCommand());
+    assert.equal(fromButton.currentKey, sideBarSession.key, "the button opens the side bar's session, not the active tab's");
+    assert.notEqual(fromButton.currentKey, tabSession.key);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -10,31 +10,11 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { HistoryUserInterface } from '../../src/history/vscode/sessionHistory';
 import type { Session } from '../../src/session/session';
+import { untilAsked } from './helpers/permissions';
 import { within } from './helpers/realAgentProcess';
-import { activateExtension, repoRoot, scenarioPath, waitFor } from './helpers/scriptedAgent';
+import { activateExtension, useScriptedAgents, waitFor } from './helpers/scriptedAgent';
 
 const DEADLINE_MS = 20_000;
-
-/** Configures scripted agents (id = scenario name), each keeping its sessions in `store`, and selects the first. */
-async function useScriptedAgents(api: AcpExtensionApi, scenarios: string[], store: string): Promise<void> {
-  const config = vscode.workspace.getConfiguration('acp');
-  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === scenarios[0]);
-  await config.update(
-    'agents',
-    scenarios.map((scenario) => ({
-      id: scenario,
-      name: `Scripted (${scenario})`,
-      command: process.execPath,
-      args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
-      // Each agent keeps its own sessions.
-      env: { ELECTRON_RUN_AS_NODE: '1', ACP_DEMO_STORE: `${store}.${scenario}.json` },
-    })),
-    vscode.ConfigurationTarget.Global,
-  );
-  await config.update('defaultAgent', scenarios[0], vscode.ConfigurationTarget.Global);
-  if (api.sessions.agent?.id !== scenarios[0]) await within(selected, DEADLINE_MS, `${scenarios[0]} was not selected`);
-  await api.agentSelected();
-}
 
 async function selectAgent(api: AcpExtensionApi, id: string): Promise<void> {
   const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === id);
@@ -219,28 +199,8 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     const asking = await api.sessions.newSession();
     const askingKey = api.sessions.currentKey;
     assert.ok(askingKey);
-    const pending = (): { requestKey: string; optionId: string } | undefined => {
-      const entry = asking.state.entries.find((item) => item.kind === 'tool_call' && item.permission);
-      return entry?.kind === 'tool_call' && entry.permission ? { requestKey: entry.permission.requestKey, optionId: entry.permission.options[0].optionId } : undefined;
-    };
-    const untilAsked = (): Promise<{ requestKey: string; optionId: string }> =>
-      within(
-        new Promise((resolve) => {
-          const now = pending();
-          if (now) return resolve(now);
-          const sub = asking.onDidChange(() => {
-            const asked = pending();
-            if (asked) {
-              sub.dispose();
-              resolve(asked);
-            }
-          });
-        }),
-        DEADLINE_MS,
-        'no permission request',
-      );
     const turn = api.sessions.prompt('do both steps');
-    const first = await untilAsked();
+    const first = await untilAsked(asking);
 
     // Another agent's session is shown while the first one works.
     await selectAgent(api, 'sessions-full');
@@ -255,7 +215,7 @@ describe('sessions: several at once, history, load, resume, close and delete wit
     assert.match(notice.message, /Second step/);
     api.permissionNotifier.answer(notice.requestKey, 'Show');
     assert.equal(api.sessions.currentKey, askingKey, '"Show" shows the session that asks');
-    const second = await untilAsked();
+    const second = await untilAsked(asking);
     asking.choosePermission(second.requestKey, second.optionId);
     await within(turn, DEADLINE_MS, 'the turn did not end');
     assert.deepEqual(texts(asking, 'agent'), ['Both steps allowed.']);

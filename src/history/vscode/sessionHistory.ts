@@ -126,14 +126,19 @@ export class SessionHistory implements vscode.Disposable {
     return this.browser.more();
   }
 
-  /** Brings a session of the list back and shows it on `surface` (the one whose history list it was picked from). */
+  /**
+   * Brings a session of the list back and shows it on `surface` (the one whose history list it was picked from, or a
+   * chat tab that comes back after a reload). Its folder and title: the agent's list's, the record's, else those it
+   * had when the window went away (a session nothing was said in yet is in no record).
+   */
   async open(agentId: string, sessionId: string, surface: SurfaceSessions = this.deps.shown): Promise<void> {
-    const record = this.records().find((item) => item.agentId === agentId && item.sessionId === sessionId);
-    const listed = this.browser.view().items.find((item) => item.agentId === agentId && item.sessionId === sessionId);
+    const same = (item: { agentId: string; sessionId: string }): boolean => item.agentId === agentId && item.sessionId === sessionId;
+    const known = [this.browser.view().items.find(same), this.records().find(same), this.openRecords().find(same)];
     this.browser.setOpening({ agentId, sessionId }, true);
     try {
-      const title = listed?.title ?? record?.title;
-      await this.deps.starter.openFromHistory(surface, { ...this.withLocalCopy({ agentId, sessionId, cwd: listed?.cwd ?? record?.cwd, title }), title: title ?? 'Untitled session' });
+      const title = known.find((item) => item?.title)?.title;
+      const cwd = known.find((item) => item?.cwd)?.cwd;
+      await this.deps.starter.openFromHistory(surface, { ...this.withLocalCopy({ agentId, sessionId, cwd, title }), title: title ?? 'Untitled session' });
     } catch (error) {
       // Closed by the user while it was loading: what they wanted.
       if (!(error instanceof SessionAbandonedError)) throw error;

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
+import { within } from './realAgentProcess';
 
 export const EXTENSION_ID = 'acp-client-dev.acp-client';
 
@@ -45,6 +46,29 @@ export async function useScriptedAgent(api: AcpExtensionApi, scenario: string): 
   );
   await config.update('defaultAgent', id, vscode.ConfigurationTarget.Global);
   if (api.sessions.agent?.id !== id) await selected;
+  await api.agentSelected();
+}
+
+/**
+ * Configures scripted agents, one a scenario (its id the scenario's name; with `store`, each keeps its sessions in
+ * `<store>.<scenario>.json`), makes the first the default, and waits until the extension uses it.
+ */
+export async function useScriptedAgents(api: AcpExtensionApi, scenarios: string[], store?: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('acp');
+  const selected = waitFor(api.sessions.onDidChangeAgent, (agent) => agent.id === scenarios[0]);
+  await config.update(
+    'agents',
+    scenarios.map((scenario) => ({
+      id: scenario,
+      name: `Scripted (${scenario})`,
+      command: process.execPath,
+      args: [path.join(repoRoot(), 'dist', 'demo-agent.js'), '--scenario', scenarioPath(scenario)],
+      env: { ELECTRON_RUN_AS_NODE: '1', ...(store === undefined ? {} : { ACP_DEMO_STORE: `${store}.${scenario}.json` }) },
+    })),
+    vscode.ConfigurationTarget.Global,
+  );
+  await config.update('defaultAgent', scenarios[0], vscode.ConfigurationTarget.Global);
+  if (api.sessions.agent?.id !== scenarios[0]) await within(selected, 20_000, `${scenarios[0]} was not selected`);
   await api.agentSelected();
 }
 
