@@ -30,6 +30,7 @@ describe('a real agent (claude-agent-acp) with a fake model in a worktree thread
   });
 
   after(async () => {
+    for (const thread of api?.worktrees.book.all() ?? []) await api.worktrees.book.remove(thread.path);
     if (parent) fs.rmSync(parent, { recursive: true, force: true });
     await agent?.dispose();
     await fake?.close();
@@ -62,7 +63,7 @@ describe('a real agent (claude-agent-acp) with a fake model in a worktree thread
     assert.equal(fs.readFileSync(inWorktree, 'utf8'), 'alpha\nBETA from the worktree\ngamma\n');
     assert.equal(git(repo, 'status', '--porcelain'), '', 'the main tree is untouched until Apply');
 
-    await vscode.commands.executeCommand('acp.applyThread');
+    await api.worktrees.commands.apply();
     assert.equal(fs.readFileSync(path.join(repo, 'notes.txt'), 'utf8'), 'alpha\nBETA from the worktree\ngamma\n', 'applied to the main working tree');
 
     api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };

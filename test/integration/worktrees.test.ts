@@ -41,7 +41,12 @@ describe('worktree threads', function () {
     repo = repository(path.join(parent, 'repo'), { 'shared.txt': 'one\ntwo\nthree\n' });
   });
 
-  afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
+  afterEach(async () => {
+    // What a failed test left: its sessions, its threads' records (their worktrees go with the folder).
+    for (const open of [...suite.api.sessions.openSessions]) await suite.api.sessions.close(open.key);
+    for (const thread of suite.api.worktrees.book.all()) await suite.api.worktrees.book.remove(thread.path);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
 
   it('a new thread works in its own worktree; Apply merges into the main tree, Commit and Discard act on its branch', async () => {
     await useScriptedAgent(suite.api, 'worktrees');
@@ -95,7 +100,8 @@ describe('worktree threads', function () {
     assert.deepEqual([path.basename(aTree), path.basename(bTree)], ['scripted-worktrees-1', 'scripted-b-1']);
     assert.notEqual(suite.api.sessions.get(a.key)?.agent, suite.api.sessions.get(b.key)?.agent, 'two agent processes');
 
-    await Promise.all([suite.turn(a, 'write mine'), suite.turn(b, 'write mine')]);
+    await Promise.all([a.prompt([{ type: 'text', text: 'write mine' }]), b.prompt([{ type: 'text', text: 'write mine' }])]);
+    assert.deepEqual([a.state.header.lastStopReason, b.state.header.lastStopReason], ['end_turn', 'end_turn']);
     assert.equal(fs.readFileSync(path.join(aTree, 'shared.txt'), 'utf8'), `one\nwritten in ${aTree}\nthree\n`);
     assert.equal(fs.readFileSync(path.join(bTree, 'shared.txt'), 'utf8'), `one\nwritten in ${bTree}\nthree\n`);
     assert.equal(git(repo, 'status', '--porcelain'), '', 'the main tree is untouched until Apply');
@@ -133,7 +139,7 @@ describe('worktree threads', function () {
     const [first] = config.inspect<Record<string, unknown>[]>('agents')?.globalValue ?? [];
     await config.update('agents', [first, { ...first, id: 'scripted-worktrees-b', name: 'Scripted B' }], vscode.ConfigurationTarget.Global);
     const compare = suite.api.worktrees.compare;
-    compare.questions = { agents: async (choices) => choices, prompt: async () => 'write mine' };
+    compare.questions = { agents: async (choices) => choices.filter((agent) => agent.id.startsWith('scripted-')), prompt: async () => 'write mine' };
     const bothDone = new Promise<void>((resolve) => {
       const watch = compare.onDidRefresh(() => {
         if (compare.threads.length === 2 && compare.threads.every((thread) => thread.state === 'done')) {
