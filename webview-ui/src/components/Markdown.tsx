@@ -1,14 +1,16 @@
 // Agent text as markdown, drawn block by block: the text is split into top-level blocks (markdown/blocks.ts), and
-// while a message streams only its last, open block is parsed and drawn again. The blocks sit in a tree of aligned
-// ranges of RANGE_SIZE (fragments, so the DOM stays a flat list of blocks); a range re-renders only when its last
-// block changed or a block was added to it, so a chunk costs the open block plus the few ranges on the path to it
-// (at most RANGE_SIZE children each, three levels), however long the message is. Finished blocks keep their
-// components and DOM. Their parses are cached, so an entry scrolling back into the virtualized transcript is not
-// parsed again; the open block's are not (each version is seen once).
+// while a message streams only its last, open block is parsed and drawn again (of an open paragraph, only its end
+// is parsed again: markdown/openParagraph.ts). The blocks sit in a tree of aligned ranges of RANGE_SIZE (fragments,
+// so the DOM stays a flat list of blocks); a range re-renders only when its last block changed or a block was added
+// to it, so a chunk costs the open block plus the few ranges on the path to it (at most RANGE_SIZE children each,
+// three levels), however long the message is. Finished blocks keep their components and DOM. Their parses are
+// cached, so an entry scrolling back into the virtualized transcript is not parsed again; the open block's are not
+// (each version is seen once).
 import { Component } from 'preact';
 import { useRef } from 'preact/hooks';
 import { BlockSplitter } from '../markdown/blocks';
 import { LruCache } from '../markdown/lru';
+import { OpenParagraphParser } from '../markdown/openParagraph';
 import { parseMarkdown, type MdNode } from '../markdown/parse';
 import { MarkdownNodes } from './MarkdownNodes';
 
@@ -28,14 +30,22 @@ interface BlockProps {
 }
 
 class MarkdownBlock extends Component<BlockProps> {
+  /** While the block is open: keeps what is settled of a growing paragraph between renders. */
+  private openParser: OpenParagraphParser | undefined;
+
   override shouldComponentUpdate(next: BlockProps): boolean {
     return next.text !== this.props.text || next.breaks !== this.props.breaks;
   }
 
   override render() {
     const { text, open, breaks } = this.props;
-    if (breaks) return <MarkdownNodes nodes={open ? parseMarkdown(text, true) : parsedWithBreaks.getOrMake(text, (t) => parseMarkdown(t, true))} />;
-    return <MarkdownNodes nodes={open ? parseMarkdown(text) : parsed.getOrMake(text, parseMarkdown)} />;
+    if (open) {
+      if (this.openParser?.breaks !== breaks) this.openParser = new OpenParagraphParser(breaks);
+      return <MarkdownNodes nodes={this.openParser.parse(text)} />;
+    }
+    this.openParser = undefined;
+    if (breaks) return <MarkdownNodes nodes={parsedWithBreaks.getOrMake(text, (t) => parseMarkdown(t, true))} />;
+    return <MarkdownNodes nodes={parsed.getOrMake(text, parseMarkdown)} />;
   }
 }
 

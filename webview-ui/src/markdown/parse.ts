@@ -34,10 +34,18 @@ function createParser(): Parser {
   // Only real URLs become links on their own: "README.md" is a file name, not a web site in Moldova.
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   md.validateLink = (url: string) => classifyLink(url) !== undefined || isSafeImageSource(url);
+  // After the delimiters are paired: whether one that could still open (an emphasis or strikethrough run) found no
+  // closer, in which case text that follows may pair with it (read by parseInlineRun).
+  md.inline.ruler2.push('waiting_delimiters', (state) => {
+    if (state.delimiters.some((delimiter) => delimiter.open && delimiter.end < 0)) state.env.waiting = true;
+    return false;
+  });
   return md;
 }
 
 let parser: Parser | undefined;
+/** The same parser without its inline rules: the block structure alone. */
+let blockParser: Parser | undefined;
 
 /** Parses one markdown block (or a whole text) into allowed nodes; with `breaks`, every newline is a line break. */
 export function parseMarkdown(text: string, breaks = false): MdNode[] {
@@ -45,6 +53,43 @@ export function parseMarkdown(text: string, breaks = false): MdNode[] {
   const tokens = parser.parse(text, {});
   if (breaks) hardenBreaks(tokens);
   return buildTree(tokens);
+}
+
+/**
+ * When `text` is one paragraph (and nothing else), the paragraph's inline source: what `parseMarkdown` parses as
+ * its inline content. Undefined for any other block structure.
+ */
+export function paragraphSource(text: string): string | undefined {
+  if (!blockParser) {
+    blockParser = createParser();
+    blockParser.core.ruler.disable(['inline', 'linkify', 'text_join']);
+  }
+  const tokens = blockParser.parse(text, {});
+  if (tokens.length !== 3) return undefined;
+  const [open, inline, close] = tokens;
+  return open.type === 'paragraph_open' && !open.hidden && inline.type === 'inline' && close.type === 'paragraph_close' ? inline.content : undefined;
+}
+
+/** A bracket or a backtick run that stayed text: a later `](…)` or backtick run may still make it a link or code. */
+const WAITING_TEXT = /[[`]/;
+
+/**
+ * Parses a run of a paragraph's inline source on its own. `settled`: nothing in it is left waiting for text that
+ * may follow (an emphasis or strikethrough run that could open and found no closer, an opening bracket or a backtick
+ * run that stayed text), so a run that starts right after it parses the same on its own as it would after it (see
+ * markdown/openParagraph.ts).
+ */
+export function parseInlineRun(source: string, breaks = false): { nodes: MdNode[]; settled: boolean } {
+  parser ??= createParser();
+  const env: { waiting?: boolean } = {};
+  const tokens = parser.parseInline(source, env);
+  if (breaks) hardenBreaks(tokens);
+  return { nodes: buildTree(tokens), settled: env.waiting !== true && !tokens.some(leavesTextWaiting) };
+}
+
+function leavesTextWaiting(token: Token): boolean {
+  if (token.type === 'text' && WAITING_TEXT.test(token.content)) return true;
+  return token.children?.some(leavesTextWaiting) ?? false;
 }
 
 /** Soft line breaks (a single newline in a paragraph) become hard ones. */
