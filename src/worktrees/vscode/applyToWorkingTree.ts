@@ -1,7 +1,8 @@
 // "ACP: Apply Thread to Working Tree": the thread's changes against its base brought into the repository's main
-// working tree, file by file (applyPlan.ts decides each), as one workspace edit the user can undo: a file open in an
-// editor gets a text edit (saved after, unless it had unsaved edits of the user's, which stay unsaved with the thread's
-// change on top), any other file is written or deleted as a file operation. Conflicts get git's markers, which VS Code
+// working tree, file by file (applyPlan.ts decides each), as one workspace edit the user can undo: an existing text
+// file gets a text edit through its document (saved after, unless it had unsaved edits of the user's, which stay
+// unsaved with the thread's change on top), a new file is created and a deleted one deleted as file operations; a
+// file that is not text is written as it is after the edit. Conflicts get git's markers, which VS Code
 // offers to resolve per hunk; files git cannot merge are left as the user has them, with the reason in the report.
 import { chmod, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -21,6 +22,18 @@ export interface ApplyReport {
 }
 
 const LINK_OR_SUBMODULE = new Set(['120000', '160000']);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of bytes that are UTF-8 text (no NUL), else undefined. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 async function diskVersion(file: string): Promise<Version> {
   return readFile(file).catch((error: NodeJS.ErrnoException) => {
@@ -43,6 +56,8 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
   const edit = new vscode.WorkspaceEdit();
   const save: vscode.TextDocument[] = [];
   const executable: string[] = [];
+  /** Files that are not text: written as they are (a text document cannot hold them), after the edit. */
+  const binary: { uri: vscode.Uri; bytes: Uint8Array }[] = [];
   const open = new Map(vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'file').map((document) => [document.uri.fsPath, document]));
   const labels = { yours: 'Your changes', base: 'Before the thread', thread: `Thread ${thread.branch}` };
   try {
@@ -62,11 +77,16 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
       }
       const bytes = outcome.bytes;
       const uri = vscode.Uri.file(file);
+      const text = bytes === null ? undefined : utf8Text(bytes);
       if (bytes === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
-      else if (document) {
-        edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), Buffer.from(bytes).toString('utf8'));
-        if (!document.isDirty) save.push(document);
-      } else edit.createFile(uri, { overwrite: true, contents: bytes });
+      else if (yours === null) edit.createFile(uri, { contents: bytes });
+      else if (text === undefined) binary.push({ uri, bytes });
+      else {
+        // An existing file changes through its text document, as an agent's edit does: an undoable text edit.
+        const target = document ?? (await vscode.workspace.openTextDocument(uri));
+        edit.replace(uri, new vscode.Range(target.positionAt(0), target.positionAt(target.getText().length)), text);
+        if (!target.isDirty) save.push(target);
+      }
       if (bytes !== null && change.mode === '100755') executable.push(file);
       (outcome.kind === 'conflict' ? report.conflicts : report.applied).push(file);
     }
@@ -75,6 +95,7 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
   }
   if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
   await Promise.all(save.map((document) => document.save()));
+  for (const { uri, bytes } of binary) await vscode.workspace.fs.writeFile(uri, bytes);
   await Promise.all(executable.map((file) => chmod(file, 0o755).catch(() => undefined)));
   return report;
 }
