@@ -73,7 +73,7 @@ export function registerReview(
   };
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
-  const strip = new ChangesStrip(service, diffs, actions, () => inline.api, (message) => chat.posts.broadcast(message));
+  const strip = new ChangesStrip(service, diffs, actions, inline.api, (message) => chat.posts.broadcast(message));
   const checkpoints = new CheckpointsInChat(service, actions, sessions, surfaces, chat.posts);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
