@@ -73,6 +73,8 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   const router = new ChatRouter(agents.log);
   const chatHandlers = afterReady(router, agentSelected);
   const views = new ChatViews(surfaces);
+  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat, newSessionRoots: () => placeFor().roots });
   /** What every view of a surface gets: the parts of its snapshot are that surface's. */
   const viewDeps = (surface: SurfaceSessions, surfaceState: () => HostToWebview[]): ChatViewDeps => ({
     sessions,
@@ -131,7 +133,6 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     warn: agents.warn,
     showAgentLog: agents.showLog,
   });
-  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
   /** "Show" on a notification: the side-bar chat comes up with the session that asks (a tab showing it, if any). */
   const showSessionInChat = (session: unknown): void => {
     const open = sessions.openSessions.find((item) => item.session === session);
@@ -139,7 +140,6 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat, newSessionRoots: () => placeFor().roots });
   const notifierUi = {
     isOnScreen: (session: unknown) => views.isOnScreen(session as Session),
     // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.
