@@ -37,8 +37,6 @@ export function activate(context: vscode.ExtensionContext): AcpExtensionApi | un
     clientServices,
     policy,
     agentSelected,
-    features: () => ({ inlineReview: features.review.inline, changes: features.review.strip, checkpoints: features.review.checkpoints }),
-    newSession: () => features.newSession(),
   });
   const features = wireFeatures(context, {
     agents,

@@ -1,15 +1,13 @@
 // The chat view's controller: what the user does in the chat that no feature owns (the composer, the history, the
-// review's strip and checkpoints, the permission level and sign-in register their own messages with the chat's
-// router), routed to what it acts on. Every message about a session names it (its SessionKey), and goes to that
-// session, never to "the session shown now": a click on a permission button of a session the chat stopped showing a
-// moment ago still answers that session's request, or nothing. The rest (new session, links, the agent's settings
-// and log, trust) acts on the window.
+// review's strip, checkpoints and "Review inline", the permission level, sign-in and "New session" register their own
+// messages with the chat's router), routed to what it acts on. Every message about a session names it (its
+// SessionKey), and goes to that session, never to "the session shown now": a click on a permission button of a session
+// the chat stopped showing a moment ago still answers that session's request, or nothing. The rest (links, the
+// agent's settings and log, trust) acts on the window.
 import * as vscode from 'vscode';
 import type { DiffView } from '../editor/diffView';
 import { copyText, openLink, openLocation } from '../editor/openFromChat';
 import type { SessionHistory } from '../history/vscode/sessionHistory';
-import { reviewInlineFromChat } from '../review/vscode/inline/fromChat';
-import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
@@ -23,11 +21,8 @@ export interface ChatControllerDeps {
   /** Starts and closes sessions for the surface a message came from. */
   starter: SessionStarter;
   history: SessionHistory;
-  inlineReview: InlineReviewApi;
   diffView: DiffView;
   spilled: SpilledTextApi;
-  /** "New session" (asks for the folder in a multi-root workspace). */
-  newSession(): Promise<void>;
   /** The folders chat links and locations resolve against while the surface shows no session (a new session's roots). */
   roots(): readonly string[];
   /** Logs a warning to the extension's log. */
@@ -44,10 +39,8 @@ export const CHAT_CONTROLLER_TYPES = [
   'openSubagent',
   'elicitation',
   'openDiff',
-  'reviewInline',
   'openFullMessage',
   'openEarlierMessages',
-  'newSession',
   'switchSession',
   'closeSession',
   'openAgentSettings',
@@ -89,18 +82,12 @@ export class ChatController {
         return answerElicitation(this.sessionNamed(message.sessionKey).session, message, this.deps.warn);
       case 'openDiff':
         return this.deps.diffView.openToolCallDiff(this.sessionNamed(message.sessionKey).session.state.entries, message.toolCallId, message.index);
-      case 'reviewInline': {
-        const { session } = this.sessionNamed(message.sessionKey);
-        return reviewInlineFromChat(this.deps.inlineReview, session.state.entries, message.toolCallId, message.index, session.scope.roots);
-      }
       case 'openFullMessage':
         await this.deps.spilled.openFullMessage(message.sessionKey, message.entryId);
         return;
       case 'openEarlierMessages':
         await this.deps.spilled.openEarlierMessages(message.sessionKey);
         return;
-      case 'newSession':
-        return this.deps.newSession();
       case 'switchSession':
         return surface.show(message.key);
       case 'closeSession':

@@ -1,8 +1,8 @@
 // Every chat view of the window (the side bar's and each tab's), each showing one surface: where the features'
-// posts go (every view, the views that show a session, the active surface's view) and whether a session is on
-// screen (a view that shows it is visible: its requests need no notification).
+// posts go (every view, the views that show a session, the active surface's view), the features' parts of a view's
+// snapshot, and whether a session is on screen (a view that shows it is visible: its requests need no notification).
 import { Emitter, type Disposable, type Event } from 'vscode-jsonrpc/node';
-import type { ChatPosts, ChatSender } from '../session/chatHandlers';
+import type { ChatPosts, ChatSender, SnapshotPart } from '../session/chatHandlers';
 import type { Session } from '../session/session';
 import type { SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
@@ -18,6 +18,7 @@ export interface ChatViewSlot extends ChatSender {
 
 export class ChatViews implements ChatPosts {
   private readonly slots: ChatViewSlot[] = [];
+  private readonly snapshotParts: SnapshotPart[] = [];
   private readonly screenEmitter = new Emitter<void>();
   private readonly subscription: Disposable;
   /** Which sessions are on screen, by key (the Threads view's "unread"). */
@@ -42,6 +43,21 @@ export class ChatViews implements ChatPosts {
         this.screenEmitter.fire();
       },
     };
+  }
+
+  addSnapshotPart(part: SnapshotPart): Disposable {
+    this.snapshotParts.push(part);
+    return {
+      dispose: () => {
+        const index = this.snapshotParts.indexOf(part);
+        if (index >= 0) this.snapshotParts.splice(index, 1);
+      },
+    };
+  }
+
+  /** The features' parts of the snapshot of a view of this surface, in the order they were added. */
+  snapshotPartsFor(surface: SurfaceSessions): HostToWebview[] {
+    return this.snapshotParts.flatMap((part) => part(surface));
   }
 
   dispose(): void {

@@ -45,4 +45,12 @@ export interface ChatPosts {
   toActive(message: HostToWebview): void;
   /** The active surface's view as a sender: what comes from outside a view (palette commands, the tests) acts there. */
   activeSender(): ChatSender;
+  /**
+   * Adds a feature's part to every view's snapshot (what a view of `surface` gets when it attaches, or comes back on
+   * screen having missed posts), after the chat's own parts; disposing removes it.
+   */
+  addSnapshotPart(part: SnapshotPart): Disposable;
 }
+
+/** What a view of the surface gets of one feature with its snapshot. */
+export type SnapshotPart = (surface: SurfaceSessions) => readonly HostToWebview[];

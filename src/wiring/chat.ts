@@ -1,5 +1,6 @@
-// The chat: its view in the side bar, the router its messages go to, the controller (made on its first message), the
-// composer, the session history, the notifications shown while the chat is hidden, and what follows the shown session.
+// The chat: its view in the side bar and its tabs, the router its messages go to, the controller, the composer, the
+// session history, the notifications shown while the chat is hidden, and what follows the shown session. It needs none
+// of the features around it: they are wired after it and plug into its router and views (wiring/features.ts).
 import * as vscode from 'vscode';
 import { CHAT_CONTROLLER_TYPES, ChatController } from '../chat/chatController';
 import { ChatRouter } from '../chat/chatRouter';
@@ -21,9 +22,6 @@ import { SessionHistory } from '../history/vscode/sessionHistory';
 import { LocalTranscripts, transcriptsFolder } from '../history/vscode/localTranscripts';
 import { OPEN_SESSIONS_FILE, SESSION_RECORDS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { PermissionPolicy } from '../policy/vscode/permissionPolicy';
-import type { InlineReviewApi } from '../review/vscode/inline/registerInline';
-import type { ChangesStrip } from '../review/vscode/changesStrip';
-import type { CheckpointsInChat } from '../review/vscode/checkpointsInChat';
 import { afterReady, type ChatHandlers } from '../session/chatHandlers';
 import { ElicitationNotifier } from '../session/elicitationNotifier';
 import { PermissionNotifier } from '../session/permissionNotifier';
@@ -40,15 +38,11 @@ export interface ChatWiringDeps {
   clientServices: ClientServicesHandle;
   policy: PermissionPolicy;
   agentSelected(): Promise<void>;
-  /** The inline review, the strip and the checkpoints, made after the chat (asked for on the first message). */
-  features(): { inlineReview: InlineReviewApi; changes: ChangesStrip; checkpoints: CheckpointsInChat };
-  /** "New session" (asks for the folder in a multi-root workspace). */
-  newSession(): Promise<void>;
 }
 
 export interface ChatWiring {
   provider: SideBarChat;
-  /** Every chat view (the side bar's and the tabs'): where the features post. */
+  /** Every chat view (the side bar's and the tabs'): where the features post and add their parts of a view's snapshot. */
   views: ChatViews;
   /** The chat tabs ("ACP: Open Chat in Editor Tab"). */
   tabs: ChatTabs;
@@ -76,23 +70,11 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
   // Spill folders left by extension hosts that were killed before they could remove them.
   void removeSpills({ stale: true });
   const spilled = spilledText((key) => sessions.get(key)?.session);
-  const chat = (): ChatController =>
-    new ChatController({
-      sessions,
-      starter,
-      history,
-      inlineReview: deps.features().inlineReview,
-      diffView,
-      spilled,
-      newSession: deps.newSession,
-      roots: () => placeFor().roots,
-      warn: agents.warn,
-      showAgentLog: agents.showLog,
-    });
-  let controller: ChatController | undefined;
   const router = new ChatRouter(agents.log);
   const chatHandlers = afterReady(router, agentSelected);
   const views = new ChatViews(surfaces);
+  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat, newSessionRoots: () => placeFor().roots });
   /** What every view of a surface gets: the parts of its snapshot are that surface's. */
   const viewDeps = (surface: SurfaceSessions, surfaceState: () => HostToWebview[]): ChatViewDeps => ({
     sessions,
@@ -102,8 +84,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     viewState: () => [
       composer.viewState(surface),
       policy.settings.levelMessage(),
-      deps.features().changes.message(),
-      ...deps.features().checkpoints.viewState(surface),
+      ...views.snapshotPartsFor(surface),
       ...surfaceState(),
     ],
     // The view the user works in is the active surface (palette commands act on it).
@@ -141,7 +122,16 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     log: agents.extensionLog.of('history'),
     transcripts: new LocalTranscripts(transcriptsFolder(context), sessions, historyWarn, agents.secretRules),
   });
-  const showChat = (): Thenable<unknown> => vscode.commands.executeCommand('acp.chat.focus');
+  const controller = new ChatController({
+    sessions,
+    starter,
+    history,
+    diffView,
+    spilled,
+    roots: () => placeFor().roots,
+    warn: agents.warn,
+    showAgentLog: agents.showLog,
+  });
   /** "Show" on a notification: the side-bar chat comes up with the session that asks (a tab showing it, if any). */
   const showSessionInChat = (session: unknown): void => {
     const open = sessions.openSessions.find((item) => item.session === session);
@@ -149,7 +139,6 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     if (open) shown.show(open.key);
     void showChat();
   };
-  const composer = new ComposerHost({ sessions, starter, posts: views, revealView: showChat, newSessionRoots: () => placeFor().roots });
   const notifierUi = {
     isOnScreen: (session: unknown) => views.isOnScreen(session as Session),
     // A notification is on screen like the chat: the tool call's title and the question with their secrets masked.
@@ -176,7 +165,7 @@ export function wireChat(context: vscode.ExtensionContext, deps: ChatWiringDeps)
     tabs,
     history,
     composer,
-    chatHandlers.handle(CHAT_CONTROLLER_TYPES, (message, from) => (controller ??= chat()).handle(message, from)),
+    chatHandlers.handle(CHAT_CONTROLLER_TYPES, (message, from) => controller.handle(message, from)),
     composer.chatHandlers(router, agentSelected),
     history.chatHandlers(chatHandlers),
     policy.chatHandlers(chatHandlers),

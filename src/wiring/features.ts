@@ -1,5 +1,6 @@
 // The features around the sessions: follow-along in the editor, signing in, the review of what agents changed, and
-// the palette commands.
+// the palette commands. Wired after the chat: each plugs its own messages into the chat's router and its parts into
+// the chat views' snapshots (the chat knows none of them).
 import * as vscode from 'vscode';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
 import { registerAuth } from '../auth/vscode/registerAuth';
@@ -15,6 +16,7 @@ import { type ReviewApi, registerReview } from '../review/vscode/registerReview'
 import type { AgentsWiring } from './agents';
 import { REVIEW_LEDGERS_FILE, workspaceFileStore } from '../history/vscode/workspaceFileStore';
 import type { ChatHandlers, ChatPosts } from '../session/chatHandlers';
+import type { SurfaceSessions } from '../session/surfaceSessions';
 import { defaultSessionCwd } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
@@ -33,8 +35,6 @@ export interface FeaturesWiring {
   review: ReviewApi;
   /** Worktree threads (their book and commands). */
   worktrees: WorktreesApi;
-  /** "New session" (asks for the folder in a multi-root workspace). */
-  newSession(): Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -46,9 +46,9 @@ export interface FeaturesDeps {
   agentSelected(): Promise<void>;
   chooseAgent(agentId: string): Promise<void>;
   showChat(): Thenable<unknown>;
-  /** Where the review posts to the chat's views (the "files changed" strip, the checkpoints). */
+  /** Where the review posts to the chat's views (the "files changed" strip, the checkpoints) and adds its parts of their snapshots. */
   chatPosts: ChatPosts;
-  /** Where sign-in, the strip and the checkpoints register the chat's messages they own. */
+  /** Where sign-in, "New session" and the review register the chat's messages they own. */
   chatHandlers: ChatHandlers;
   /** Shows the chat with the caret in its composer. */
   focusChat(): Promise<void>;
@@ -80,8 +80,10 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
       withMaskedLabels(value as StoredReview, (label) => maskText(label, agents.secretRules())),
     ),
     posts: deps.chatPosts,
+    handlers: deps.chatHandlers,
   });
-  const newSession = (folder?: string): Promise<void> => newSessionInChosenFolder(starter, surfaces.current(), palette.picks, defaultSessionCwd, folder);
+  /** A new session on the surface (in the folder the user picks in a multi-root workspace, unless one is given). */
+  const newSession = (surface: SurfaceSessions, folder?: string): Promise<void> => newSessionInChosenFolder(starter, surface, palette.picks, defaultSessionCwd, folder);
   const threads = registerThreads({
     sessions,
     onDidChangeAgent: parts.pool.onDidChangeSummary,
@@ -102,16 +104,15 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     auth: signIn.auth,
     review: review.api,
     worktrees: worktrees.api,
-    newSession,
     disposables: [
       ...signIn.disposables,
-      ...registerCommands({ surfaces, starter, traffic: agents.traffic, agentSelected, newSession, focusChat: deps.focusChat }),
+      ...registerCommands({ surfaces, starter, traffic: agents.traffic, agentSelected, newSession: (folder) => newSession(surfaces.current(), folder), focusChat: deps.focusChat }),
       ...following.disposables,
       ...palette.disposables,
       ...review.disposables,
       signIn.auth.chatHandlers(deps.chatHandlers),
-      review.api.strip.chatHandlers(deps.chatHandlers),
-      review.api.checkpoints.chatHandlers(deps.chatHandlers),
+      // "New session" in a chat view: on that view's surface.
+      deps.chatHandlers.handle(['newSession'], (_message, from) => newSession(from.surface)),
       ...threads,
       ...worktrees.disposables,
       new PlanFiles({ sessions, log: log.of('plans', 'warn') }),

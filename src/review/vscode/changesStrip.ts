@@ -23,7 +23,7 @@ export class ChangesStrip implements vscode.Disposable {
     private readonly review: ReviewService,
     private readonly diffs: ReviewDiffs,
     private readonly actions: ReviewActions,
-    private readonly inline: () => InlineReviewApi,
+    private readonly inline: InlineReviewApi,
     private readonly post: (message: ChangesMessage) => void,
   ) {
     this.subscriptions = [
@@ -57,7 +57,7 @@ export class ChangesStrip implements vscode.Disposable {
         return this.actions.undo(this.held(message.path));
       case 'reviewChanges': {
         const file = this.held(message.path);
-        if (message.inline && (await this.inline().open(file))) return;
+        if (message.inline && (await this.inline.open(file))) return;
         return this.actions.openChange(file);
       }
     }

@@ -1,6 +1,7 @@
 // Plugs change review into the extension: the service, the "Agent Changes" view, explorer decorations, the
-// baseline documents and the commands.
-import type { ChatPosts } from '../../session/chatHandlers';
+// baseline documents, the commands, and the review's part of the chat (the strip, the checkpoints, "Review inline":
+// their messages and their parts of each chat view's snapshot).
+import type { ChatHandlers, ChatPosts } from '../../session/chatHandlers';
 import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../editor/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
@@ -10,6 +11,7 @@ import { ReviewDiffs } from '../reviewDiff';
 import { BaselineDocuments, REVIEW_SCHEME } from './baselineDocuments';
 import { ChangeDecorations } from './changeDecorations';
 import { type InlineReviewApi, registerInlineReview } from './inline/registerInline';
+import { reviewInlineChatHandlers } from './inline/fromChat';
 import { CHANGES_VIEW_ID, ChangesTree, type HunkNode, type ReviewScope } from './changesTree';
 import { type FileArgument, ReviewActions } from './reviewActions';
 import { type ReviewStore, ReviewService } from './reviewService';
@@ -40,8 +42,8 @@ export function registerReview(
   onDidWrite: OnDidWrite,
   extensionPath: string,
   log: (line: string) => void,
-  /** Where the ledgers are kept across a window reload, and how the chat is told (its strip). */
-  chat: { store?: ReviewStore; posts: ChatPosts },
+  /** Where the ledgers are kept across a window reload; where the review posts to the chat and hears from it. */
+  chat: { store?: ReviewStore; posts: ChatPosts; handlers: ChatHandlers },
 ): { api: ReviewApi; disposables: vscode.Disposable[] } {
   let ui = vscodeReviewUserInterface;
   const service = new ReviewService(sessions, surfaces, onDidWrite, log, chat.store);
@@ -73,12 +75,18 @@ export function registerReview(
   };
   // Inline review in the editor, on the same service, diffs and actions.
   const inline = registerInlineReview(service, diffs, actions, (message) => ui.error(message));
-  const strip = new ChangesStrip(service, diffs, actions, () => inline.api, (message) => chat.posts.broadcast(message));
+  const strip = new ChangesStrip(service, diffs, actions, inline.api, (message) => chat.posts.broadcast(message));
   const checkpoints = new CheckpointsInChat(service, actions, sessions, surfaces, chat.posts);
   const disposables: vscode.Disposable[] = [
     ...inline.disposables,
     strip,
     checkpoints,
+    strip.chatHandlers(chat.handlers),
+    checkpoints.chatHandlers(chat.handlers),
+    reviewInlineChatHandlers(chat.handlers, sessions, inline.api),
+    // A chat view that attaches gets the strip, and the checkpoints of its surface's session.
+    chat.posts.addSnapshotPart(() => [strip.message()]),
+    chat.posts.addSnapshotPart((surface) => checkpoints.viewState(surface)),
     service,
     differ,
     diffs,
