@@ -1,5 +1,5 @@
 // dependency-cruiser: no import cycle between folders (`npm run lint:cycles`, part of `npm run lint`).
-// A folder is each directory of src/ and webview-ui/src/ (src/editor/files, src/review/vscode/inline, ...);
+// A folder is each directory of src/ and webview-ui/src/ (src/services/files, src/review/vscode/inline, ...);
 // type-only imports count too, since a layer that needs another's types depends on it all the same.
 // Cycles between files inside one folder are allowed here. The layer order itself is in eslint.config.mjs.
 /** @type {import('dependency-cruiser').IConfiguration} */

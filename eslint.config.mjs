@@ -14,7 +14,10 @@
 //   src/session      src/acp, src/config, src/shared; no vscode: sessions, their prompts, permissions and
 //                    elicitations, the registry and the agent pool
 //   src/history      src/session, src/shared: session history, the local transcripts
-//   src/review       src/editor, src/git, src/session, src/shared: the changes agents made, checkpoints, the inline review
+//   src/services     src/acp, src/shared: what the client serves agents per session, files (on text documents) and
+//                    terminals (pseudoterminals)
+//   src/review       src/editor, src/git, src/services, src/session, src/shared: the changes agents made,
+//                    checkpoints, the inline review
 //   src/auth         src/acp, src/config, src/session, src/shared: signing in to agents
 //   src/threads      src/history, src/session, src/shared: the Threads view (open and recent sessions, their state)
 //   src/worktrees    src/git, src/session, src/shared: worktree threads (a thread's worktree and branch, Apply,
@@ -24,9 +27,9 @@
 //   webview-ui/src   src/shared: the chat webview (browser; no vscode, no node)
 //
 // src/auth, src/history, src/policy, src/review, src/threads and src/worktrees keep their VS Code glue in a `vscode/` folder: the rest of each
-// imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (the files,
-// terminals and diffs agents use, on src/acp; following the agent and plan files, on src/session), src/policy
-// (permission rules, on src/editor and src/session), src/composer, src/output, and the layers that put it all
+// imports neither vscode nor that glue. Not zoned (the cycle check alone holds them): src/editor (diffs,
+// following the agent and plan files, on src/services and src/session), src/policy (permission rules, on
+// src/services and src/session), src/composer, src/output, and the layers that put it all
 // together: src/chat, src/commands, src/testApi, src/wiring, src/clientServices.ts, src/extension.ts.
 //
 // Boundaries use eslint-plugin-import's `no-restricted-paths`: it compares resolved files with folder zones, so a
@@ -140,10 +143,16 @@ export default tseslint.config(
               message: 'src/git (running git, trees of working trees) imports nothing else of the extension.',
             },
             {
+              target: './src/services',
+              from: hostFolders,
+              except: ['./services', './acp', './shared'],
+              message: 'src/services (files and terminals served to agents) imports only src/acp and src/shared.',
+            },
+            {
               target: './src/review',
               from: hostFolders,
-              except: ['./review', './editor', './git', './session', './shared'],
-              message: 'src/review imports only src/editor, src/git, src/session and src/shared.',
+              except: ['./review', './editor', './git', './services', './session', './shared'],
+              message: 'src/review imports only src/editor, src/git, src/services, src/session and src/shared.',
             },
             {
               target: './src/auth',

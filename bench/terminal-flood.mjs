@@ -22,11 +22,11 @@ export const name = 'terminal-flood';
 export const title = 'Terminal flood: 50 MiB of output, outputByteLimit 1 MiB';
 
 const require = createRequire(import.meta.url);
-const { TerminalOutput } = require(compiled('editor/terminals/terminalOutput'));
-const { TerminalProcess } = require(compiled('editor/terminals/terminalProcess'));
-const { TerminalBook } = require(compiled('editor/terminals/terminalBook'));
-const { TerminalOutputPoster } = require(compiled('editor/terminals/terminalPosts'));
-const { secretRules } = require(compiled('shared/secretText'));
+const { TerminalOutput } = require(compiled('services/terminals/terminalOutput'));
+const { TerminalProcess } = require(compiled('services/terminals/terminalProcess'));
+const { TerminalBook } = require(compiled('services/terminals/terminalBook'));
+const { TerminalOutputPoster } = require(compiled('services/terminals/terminalPosts'));
+const { secretRules } = require(compiled('shared/text/secretText'));
 const { Emitter } = require('vscode-jsonrpc/node');
 
 const MiB = 1024 * 1024;

@@ -2,11 +2,11 @@
 // from what is listed here (see acp/clientCapabilities.ts).
 import type * as vscode from 'vscode';
 import type { GroupGuard } from './acp/processWatchdog';
-import { createFilesService, FilesApi } from './editor/files';
-import type { TerminalOutputSource } from './editor/terminals/terminalBook';
-import { createTerminalService } from './editor/terminals/createTerminalService';
-import { terminalsShownBy } from './editor/terminals/toolCallTerminals';
-import { feedAgentTerminals, FedSession, FedSessions } from './editor/terminals/agentTerminalFeed';
+import { createFilesService, FilesApi } from './services/files';
+import type { TerminalOutputSource } from './services/terminals/terminalBook';
+import { createTerminalService } from './services/terminals/createTerminalService';
+import { terminalsShownBy } from './services/terminals/toolCallTerminals';
+import { feedAgentTerminals, FedSession, FedSessions } from './services/terminals/agentTerminalFeed';
 import type { ClientFeature } from './acp/clientRequests';
 import type { Session } from './session/session';
 

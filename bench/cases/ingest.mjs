@@ -28,7 +28,7 @@ export async function run({ rounds, quick, peers, log }) {
     ratioFigure({
       id: 'ingest.rss', label: 'resident memory after the flood, this extension', unit: 'MiB',
       subject: samples.ours.map((s) => s.rssMB), floor: samples.floor.map((s) => s.rssMB), budget: 2,
-      note: 'the flood carries about 400 MB of text; the session keeps at most 4 MB of it (src/shared/transcriptCaps.ts), the oldest entries go to a spill file',
+      note: 'the flood carries about 400 MB of text; the session keeps at most 4 MB of it (src/shared/transcript/transcriptCaps.ts), the oldest entries go to a spill file',
     }),
     ratioFigure({
       id: 'ingest.answer', label: 'answer time of a request the agent sends mid-flood, this extension', unit: 'ms',

@@ -20,7 +20,7 @@ import { median, percentile } from '../lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { pageHtml } = require(path.join(benchDir, 'stream', 'floor-extension', 'page.js'));
-const { packForView } = require(compiled('shared/entryWire'));
+const { packForView } = require(compiled('shared/protocol/entryWire'));
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

@@ -2,8 +2,8 @@
 // there is no `type`) and `terminal` methods, the former `env_var` method that agents still send (the variables
 // the client collects and passes in the agent's environment), and any other type kept and shown as it is.
 // Also: whether an error is ACP's auth_required. Pure.
-import { isRecord } from '../shared/narrow';
-import type { AuthChoice } from '../shared/webviewProtocol';
+import { isRecord } from '../shared/text/narrow';
+import type { AuthChoice } from '../shared/protocol/webviewProtocol';
 
 /** ACP's auth_required error code. */
 export const AUTH_REQUIRED_CODE = -32000;

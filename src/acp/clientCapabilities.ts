@@ -4,7 +4,7 @@
 // extension can run the agent's command in a VS Code terminal.
 import type { ClientCapabilities } from '../shared/acp';
 import { ClientFeature, ClientServiceMethod, methodsOf } from './clientRequests';
-import { TERMINAL_OUTPUT_OPT_IN } from '../shared/agentTerminalMeta';
+import { TERMINAL_OUTPUT_OPT_IN } from '../shared/transcript/agentTerminalMeta';
 
 /** What the chat view plugged into the host can show the user and answer (see chat/view/chatRenders.ts). */
 export interface ChatRenders {

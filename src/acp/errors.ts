@@ -1,7 +1,7 @@
 // JSON-RPC 2.0 and ACP error codes (ACP schema `ErrorCode`), and small helpers to make and recognise them.
 // Other codes may arrive on the wire ("Other" in the schema): treat a code as a plain number, never as a closed set.
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 /** Invalid JSON was received. */
 export const PARSE_ERROR = -32700;

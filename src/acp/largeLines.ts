@@ -4,14 +4,14 @@
 // 60 MB string (structured clone). So the worker also shortens what the main thread gets: a message chunk's text
 // (`params.update.content.text` of a session/update whose sessionUpdate is agent_message_chunk, agent_thought_chunk or
 // user_message_chunk) longer than HELD_TEXT_CHARS comes back as its first ENTRY_TEXT_CAP characters, and the whole
-// text as UTF-8 bytes, transferred (no copy); the reader registers them against that block (shared/heldText.ts).
+// text as UTF-8 bytes, transferred (no copy); the reader registers them against that block (shared/text/heldText.ts).
 // Every other value comes back whole.
 //
 // One worker per reader, started on the first large line, `unref`ed (it never keeps the host alive), stopped after
 // IDLE_MS without work and when the reader is disposed. Lines are parsed one at a time; the reader keeps the order.
 import { Worker } from 'node:worker_threads';
-import { HELD_TEXT_CHARS, HeldText } from '../shared/heldText';
-import { ENTRY_TEXT_CAP } from '../shared/transcriptCaps';
+import { HELD_TEXT_CHARS, HeldText } from '../shared/text/heldText';
+import { ENTRY_TEXT_CAP } from '../shared/transcript/transcriptCaps';
 
 export const LARGE_LINE_BYTES = 1024 * 1024;
 const IDLE_MS = 2_000;

@@ -13,7 +13,7 @@
 // - A line longer than `maxLineBytes` is not buffered: its bytes are dropped up to the next `\n`, it is reported
 //   once as `too-long` (when it ends, with its full length), and reading carries on with the next line.
 // - A line of `largeLineBytes` (1 MiB) or more is decoded and parsed on a worker thread (largeLines.ts), which also
-//   holds aside a message chunk's text over a megabyte (shared/heldText.ts), so a huge message does not stall the
+//   holds aside a message chunk's text over a megabyte (shared/text/heldText.ts), so a huge message does not stall the
 //   host. Meanwhile the stream is paused and what follows waits: messages are delivered in order.
 // - When the stream ends, a final line without `\n` is still delivered (or reported), then `close` fires.
 // - Incoming ACP `$/cancel_request` is mapped onto vscode-jsonrpc's own cancel message (see cancellation.ts).
@@ -31,9 +31,9 @@ import {
   MessageReader,
   MessageWriter,
 } from 'vscode-jsonrpc/node';
-import { holdText } from '../shared/heldText';
+import { holdText } from '../shared/text/heldText';
 import { toConnectionCancel } from './cancellation';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 import { LARGE_LINE_BYTES, LargeLineParser } from './largeLines';
 
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;

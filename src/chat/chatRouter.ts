@@ -4,7 +4,7 @@
 // refused and logged, never dropped in silence; a second owner for a type is a wiring mistake, thrown at once.
 import type { Disposable } from 'vscode-jsonrpc/node';
 import type { ChatHandler, ChatHandlers, ChatMessageType, ChatSender } from '../session/chatHandlers';
-import type { WebviewToHost } from '../shared/webviewProtocol';
+import type { WebviewToHost } from '../shared/protocol/webviewProtocol';
 
 export class ChatRouter implements ChatHandlers {
   private readonly owners = new Map<ChatMessageType, (message: WebviewToHost, from: ChatSender) => unknown>();

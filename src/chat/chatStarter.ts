@@ -2,7 +2,7 @@
 // and shown on the surface; one never used makes way for it), prompts that name no session (to the surface's one, or
 // a new one) or the session a new one took the place of (to the new one), history reopening, sign-in, restart. Each
 // method names the surface it acts for; what a surface shows of a start is its own (ChatSurface.start).
-import type { PromptParts } from '../shared/composerProtocol';
+import type { PromptParts } from '../shared/protocol/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import type { AgentPool, PooledAgent } from '../session/agentPool';
 import type { AgentActions } from '../session/agentActions';

@@ -3,12 +3,12 @@
 // ChatStarter starts sessions for it and writes its start state; the open sessions are the SessionRegistry's.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { SessionKey } from '../shared/sessionKey';
-import type { AgentSummary } from '../shared/webviewProtocol';
+import type { AgentSummary } from '../shared/protocol/webviewProtocol';
 import type { AgentPool, PooledAgent } from '../session/agentPool';
 import type { Session } from '../session/session';
 import type { OpenSession, ReopenRequest, SessionRegistry } from '../session/sessionRegistry';
 import type { SurfaceSessions } from '../session/surfaceSessions';
-import type { StartingView } from '../shared/startingProtocol';
+import type { StartingView } from '../shared/protocol/startingProtocol';
 import { StartingState } from './startingState';
 import type { Timers } from '../session/stopWatch';
 import { headerStatusOf, HeaderStatusView } from '../shared/headerStatus';

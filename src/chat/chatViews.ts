@@ -6,7 +6,7 @@ import type { ChatPosts, ChatSender, SnapshotPart } from '../session/chatHandler
 import type { Session } from '../session/session';
 import type { SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview } from '../shared/protocol/webviewProtocol';
 import type { ChatSurfaces } from './chatSurfaces';
 
 /** One view as the hub sees it: its surface, a post (held while the view cannot show it), whether it is on screen. */

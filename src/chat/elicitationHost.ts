@@ -3,7 +3,7 @@
 // user's click. The URL comes from the session's own copy of the request, never from the webview.
 import * as vscode from 'vscode';
 import type { Session } from '../session/session';
-import type { ElicitationAnswerMessage } from '../shared/elicitationProtocol';
+import type { ElicitationAnswerMessage } from '../shared/protocol/elicitationProtocol';
 
 export async function answerElicitation(
   session: Session | undefined,

@@ -1,8 +1,8 @@
 // "Open" on a subagent's thread: the child's transcript on its own, as a read-only markdown document beside the chat
 // (a virtual document, so nothing asks to be saved), refreshed each time it is opened.
 import * as vscode from 'vscode';
-import type { SessionState } from '../shared/model';
-import { subagentMarkdown } from '../shared/subagentMarkdown';
+import type { SessionState } from '../shared/transcript/model';
+import { subagentMarkdown } from '../shared/transcript/subagentMarkdown';
 
 const SCHEME = 'acp-subagent';
 

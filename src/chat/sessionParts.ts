@@ -9,7 +9,7 @@ import { ChatSurface } from './chatSurface';
 import { ChatSurfaces } from './chatSurfaces';
 import { ChatStarter } from './chatStarter';
 import { AgentActions } from '../session/agentActions';
-import type { InstallHint } from '../shared/webviewProtocol';
+import type { InstallHint } from '../shared/protocol/webviewProtocol';
 
 /** What the sessions are made of: the agents, the open sessions, the one the chat shows. */
 export interface SessionParts {

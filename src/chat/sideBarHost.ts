@@ -3,7 +3,7 @@
 // while there is no view (a mention added before the chat was ever opened) waits for the next one, held as a view
 // that is away holds it (HeldMessages). The view's badge counts the sessions that wait for the user.
 import * as vscode from 'vscode';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview } from '../shared/protocol/webviewProtocol';
 import type { SurfaceSessions } from '../session/surfaceSessions';
 import { ChatView, type ChatViewDeps, type ChatViewHost } from './view/chatView';
 import { makeNonce, renderWebviewHtml } from './view/html';

@@ -4,8 +4,8 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { AuthRequiredError } from '../acp/authMethods';
 import { AgentFailure, reportOf } from '../acp/failureMessage';
-import type { PromptParts } from '../shared/composerProtocol';
-import { FailureView, packageRunnerOf, StartingView } from '../shared/startingProtocol';
+import type { PromptParts } from '../shared/protocol/composerProtocol';
+import { FailureView, packageRunnerOf, StartingView } from '../shared/protocol/startingProtocol';
 import type { PooledAgent } from '../session/agentPool';
 import type { Timers } from '../session/stopWatch';
 import { timerScheduler } from '../shared/frameScheduler';

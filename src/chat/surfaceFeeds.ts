@@ -2,7 +2,7 @@
 // session, a failed start) and what its header says. Posted to that surface's view only, as they change, and part
 // of its snapshot.
 import type { SessionRegistry } from '../session/sessionRegistry';
-import type { HostToWebview } from '../shared/webviewProtocol';
+import type { HostToWebview } from '../shared/protocol/webviewProtocol';
 import type { ChatSurface } from './chatSurface';
 import { HeaderStatusFeed } from './headerStatusFeed';
 

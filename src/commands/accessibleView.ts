@@ -4,7 +4,7 @@
 // session's spill file. Secrets are masked as in an export.
 import * as vscode from 'vscode';
 import type { ActiveSurface, SurfaceSessions } from '../session/surfaceSessions';
-import { transcriptToMarkdown } from '../shared/transcriptExport';
+import { transcriptToMarkdown } from '../shared/transcript/transcriptExport';
 
 export const ACCESSIBLE_VIEW_COMMAND = 'acp.showAccessibleView';
 const SCHEME = 'acp-conversation';

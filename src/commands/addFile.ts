@@ -2,7 +2,7 @@
 // the explorer's context menu (the clicked file, or all selected ones) or, from the palette, a file dialog.
 import * as vscode from 'vscode';
 import type { ComposerHost } from '../composer/composerHost';
-import type { MentionRef } from '../shared/composerProtocol';
+import type { MentionRef } from '../shared/protocol/composerProtocol';
 
 export const ADD_FILE_COMMAND = 'acp.addFileToPrompt';
 

@@ -1,8 +1,8 @@
-// "ACP: Export Transcript (Markdown)": the current session as Markdown (src/shared/transcriptExport.ts), saved where
+// "ACP: Export Transcript (Markdown)": the current session as Markdown (src/shared/transcript/transcriptExport.ts), saved where
 // the user says (a save dialog), or to the given file (keybindings, tests).
 import * as vscode from 'vscode';
 import type { SurfaceSessions } from '../session/surfaceSessions';
-import { transcriptToMarkdown } from '../shared/transcriptExport';
+import { transcriptToMarkdown } from '../shared/transcript/transcriptExport';
 
 export const EXPORT_TRANSCRIPT_COMMAND = 'acp.exportTranscript';
 

@@ -15,7 +15,7 @@ import { registerSubagentDocuments } from '../chat/openSubagent';
 import { registerInstallCommand } from './installCommand';
 import { SWITCH_MODE_COMMAND, switchMode } from './switchMode';
 import { CLOSE_SESSION_COMMAND, closeSession, SWITCH_SESSION_COMMAND, switchSession } from './switchSession';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export interface PaletteDeps {
   extensionUri: vscode.Uri;

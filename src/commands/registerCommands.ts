@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ActiveSurface, SessionStarter } from '../session/surfaceSessions';
 import type { TrafficLog } from '../output/trafficLog';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 import { folderArgument } from './newSession';
 
 export interface CommandDeps {

@@ -2,7 +2,7 @@
 // replace modes), else its modes — changed through the composer, as the chat's own picker does.
 import type { ComposerHost } from '../composer/composerHost';
 import type { SurfaceSessions } from '../session/surfaceSessions';
-import type { SessionHeader } from '../shared/model';
+import type { SessionHeader } from '../shared/transcript/model';
 import { MODE_PICKER_ID, SelectPicker, configPickers, modePicker } from '../shared/configPickers';
 import type { PalettePicks, PickItem } from './quickPick';
 

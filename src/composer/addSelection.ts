@@ -1,7 +1,7 @@
 // "ACP: Add Selection to Prompt": each non-empty selection of the active editor becomes a mention of its lines
 // in the composer's draft (the chat view opens when needed).
 import * as vscode from 'vscode';
-import type { MentionRef } from '../shared/composerProtocol';
+import type { MentionRef } from '../shared/protocol/composerProtocol';
 import type { ComposerHost } from './composerHost';
 import { selectionLabel, selectionLines } from './selectionRange';
 

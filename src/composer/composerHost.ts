@@ -9,15 +9,15 @@ import {
   PromptMessage,
   PromptParts,
   promptPartsOf,
-} from '../shared/composerProtocol';
-import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
+} from '../shared/protocol/composerProtocol';
+import type { HostToWebview, WebviewToHost } from '../shared/protocol/webviewProtocol';
 import { afterReady, type ChatHandlers, type ChatPosts, type ChatSender } from '../session/chatHandlers';
 import { buildPromptContent } from '../session/promptContent';
 import type { SessionPrompts } from '../session/sessionPrompts';
 import type { OpenSession, SessionRegistry } from '../session/sessionRegistry';
 import type { SessionStarter, SurfaceSessions } from '../session/surfaceSessions';
 import type { SessionKey } from '../shared/sessionKey';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 import { searchFiles } from './fileSearch';
 import { resolveMentions } from './mentionResolver';
 

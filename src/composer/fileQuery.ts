@@ -1,6 +1,6 @@
 // The @-mention file picker's search, the pure part: the glob sent to workspace.findFiles for a query, the exclude
 // glob made of `files.exclude` and `search.exclude`, and the ranking of what came back. No `vscode` here.
-import type { FileHit } from '../shared/composerProtocol';
+import type { FileHit } from '../shared/protocol/composerProtocol';
 
 /** Characters that mean something in a glob; a query drops them rather than let them widen the search. */
 const GLOB_SPECIALS = /[*?[\]{}!,\\]/g;

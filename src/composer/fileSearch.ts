@@ -3,7 +3,7 @@
 // root, ranked (files open in editors first among equals).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileHit } from '../shared/composerProtocol';
+import type { FileHit } from '../shared/protocol/composerProtocol';
 import { excludeGlob, includeGlob, rankFiles } from './fileQuery';
 
 /** How many files findFiles may return for one query in one root, and how many the picker shows. */

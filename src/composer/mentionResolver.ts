@@ -4,9 +4,9 @@
 // open in an editor (the user's own choice), only up to a size, and never for binary files.
 import * as vscode from 'vscode';
 import type { PromptCapabilities } from '../shared/acp';
-import type { LineRange, MentionRef } from '../shared/composerProtocol';
+import type { LineRange, MentionRef } from '../shared/protocol/composerProtocol';
 import type { ResolvedMention } from '../session/promptContent';
-import { checkPathAccess } from '../editor/files/pathAccess';
+import { checkPathAccess } from '../services/files/pathAccess';
 
 /** Bigger files go as links. */
 export const MAX_EMBEDDED_BYTES = 512 * 1024;

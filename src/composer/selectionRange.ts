@@ -1,5 +1,5 @@
 // A selection in an editor as a mention: its lines (1-based, inclusive) and its label. Pure.
-import type { LineRange } from '../shared/composerProtocol';
+import type { LineRange } from '../shared/protocol/composerProtocol';
 
 export interface Position {
   line: number;

@@ -2,10 +2,10 @@
 // new session of that agent should get — only values the new session offers and does not already have; modes
 // only when the session has no config options (config options replace modes), and as the fallback for a
 // remembered `mode`-category option the session offers only as a mode. Pure.
-import type { ConfigValue } from '../shared/composerProtocol';
+import type { ConfigValue } from '../shared/protocol/composerProtocol';
 import { configPickers, modePicker } from '../shared/configPickers';
-import type { SessionHeader } from '../shared/model';
-import { isRecord } from '../shared/narrow';
+import type { SessionHeader } from '../shared/transcript/model';
+import { isRecord } from '../shared/text/narrow';
 
 export interface RememberedOption {
   value: ConfigValue;

@@ -1,8 +1,8 @@
 // The `acp.mcpServers` setting: MCP servers every new session gets (stdio, http, sse, as ACP's McpServer), and
 // which of them an agent may get: http and sse only when its `mcpCapabilities` say so. Pure.
 import type { McpServer } from '../shared/acp';
-import { isRecord } from '../shared/narrow';
-import { secretEnvValues } from '../shared/secrets';
+import { isRecord } from '../shared/text/narrow';
+import { secretEnvValues } from '../shared/text/secrets';
 
 export type McpTransport = 'stdio' | 'http' | 'sse';
 

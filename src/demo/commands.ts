@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { needSession, StepContext } from './context';
 import { isObject, Json, JsonObject, stringAt } from './json';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export interface CommandSpec {
   command: string;

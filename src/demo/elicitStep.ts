@@ -5,7 +5,7 @@ import { needSession, Outcome, StepContext } from './context';
 import { isObject, stringAt } from './json';
 import type { ElicitStep } from './scenario';
 import { RpcError } from './wire';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export async function playElicit(step: ElicitStep, ctx: StepContext): Promise<Outcome | undefined> {
   const session = needSession(ctx);

@@ -16,7 +16,7 @@ import { existsAsFile, fenced, findSmallTextFile, readText, writeText } from './
 import type { Json, JsonObject } from './json';
 import { askFor } from './permission';
 import type { ReadFileStep, WriteFileSpec, WriteFileStep } from './scenario';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 async function firstExisting(ctx: StepContext, step: ReadFileStep): Promise<string | undefined> {
   const candidates = Array.isArray(step.readFile.path) ? step.readFile.path : [step.readFile.path];

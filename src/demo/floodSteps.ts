@@ -6,7 +6,7 @@
 // the answer came only after the last chunk), and `floodAnswer` (the answer as JSON, or {"error":...}).
 import { cancelled, newMessageId, Outcome, sendUpdate, StepContext } from './context';
 import type { FloodStep, SayLargeStep } from './scenario';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 const DEFAULT_PATTERN = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. 0123456789\n';
 

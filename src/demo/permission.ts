@@ -4,7 +4,7 @@
 import { cancelled, needSession, Outcome, StepContext } from './context';
 import { isObject, JsonObject, objectAt, stringAt } from './json';
 import type { Ask, PermissionStep } from './scenario';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export type Decision = 'allow' | 'reject' | 'cancelled';
 

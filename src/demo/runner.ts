@@ -13,7 +13,7 @@ import { playAsChild, sendSubagentUpdate } from './subagentSteps';
 import type { RequestStep, Step } from './scenario';
 import { fillStep } from './template';
 import { RpcError } from './wire';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 /** Steps after which a following `say` / `think` starts a new message. */
 const interrupting = new Set(['subagent', 'asChild', 'update', 'toolCall', 'toolUpdate', 'plan', 'permission', 'elicit', 'readFile', 'writeFile', 'run', 'agentCommand']);

@@ -13,7 +13,7 @@ import {
 } from './checks';
 import type { Scenario } from './scenario';
 import { checkSteps } from './stepRules';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export type Validated = { ok: true; scenario: Scenario } | { ok: false; problems: string[] };
 

@@ -5,7 +5,7 @@ import * as readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { isObject, Json, JsonObject } from './json';
 import type { Log } from './log';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export type RpcId = number | string;
 

@@ -1,6 +1,6 @@
 // The two texts of a tool call's diff, found by tool call id and content index in a session's entries: what the
 // "Open diff" action of a chat card shows in VS Code's diff editor. Pure (no `vscode`).
-import type { TranscriptEntry } from '../shared/model';
+import type { TranscriptEntry } from '../shared/transcript/model';
 
 export interface DiffSides {
   path: string;

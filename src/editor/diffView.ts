@@ -3,7 +3,7 @@
 // the editor picks its language; the last few diffs are kept, older ones are forgotten (their tabs show empty).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { TranscriptEntry } from '../shared/model';
+import type { TranscriptEntry } from '../shared/transcript/model';
 import { diffSidesOf, type DiffSides } from './diffSides';
 
 export const DIFF_SCHEME = 'acp-diff';

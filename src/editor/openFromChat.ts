@@ -3,8 +3,8 @@
 // webview's requests were validated by parseWebviewMessage; the link is classified again here.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { classifyLink } from '../shared/links';
-import { describeError } from '../shared/errors';
+import { classifyLink } from '../shared/text/links';
+import { describeError } from '../shared/text/errors';
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   try {

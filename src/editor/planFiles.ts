@@ -1,4 +1,4 @@
-// The files of the agents' Markdown plans (`plan_update` with a `path`, see shared/plans.ts): when such a file changes,
+// The files of the agents' Markdown plans (`plan_update` with a `path`, see shared/transcript/plans.ts): when such a file changes,
 // the plan's card shows the file's new text. A file in an open editor is followed as the user types and as VS Code
 // reloads it from disk; a file inside the roots of a session that follows it is also watched on disk. A file outside
 // them is read only once the user opened it (the plan's link), as the security rules want: nothing outside a
@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import type { Session } from '../session/session';
 import { type OpenSessionsSource, watchOpenSessions } from '../session/openSessionsWatch';
-import { MAX_PLAN_FILE_CHARS, planFilePaths } from '../shared/plans';
-import { describeError } from '../shared/errors';
-import { checkPathAccess } from './files/pathAccess';
+import { MAX_PLAN_FILE_CHARS, planFilePaths } from '../shared/transcript/plans';
+import { describeError } from '../shared/text/errors';
+import { checkPathAccess } from '../services/files/pathAccess';
 
 interface Followed {
   /** The path as the plan names it (what the session matches). */

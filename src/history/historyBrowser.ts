@@ -1,10 +1,10 @@
 // The history view's list: earlier sessions from each running agent's `session/list` (page by page, the cursor kept
 // here and never stored) merged with the extension's own record, newest first. No `vscode` here.
 import type { LifecycleCapabilities } from '../session/lifecycleCapabilities';
-import type { HistoryItemView, HistoryMessage } from '../shared/sessionsProtocol';
+import type { HistoryItemView, HistoryMessage } from '../shared/protocol/sessionsProtocol';
 import { byNewest, sameSession, SessionRecord } from './sessionRecords';
-import { isRecord } from '../shared/narrow';
-import { describeError } from '../shared/errors';
+import { isRecord } from '../shared/text/narrow';
+import { describeError } from '../shared/text/errors';
 
 export interface ListPage {
   sessions?: unknown;

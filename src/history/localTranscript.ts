@@ -3,11 +3,11 @@
 // first, and the copy says how many), with the states that wait for an answer cleared (nobody can answer them
 // later), with its secrets masked as in the chat (it is a file on disk, and it is shown again), and read back leniently
 // (a damaged file gives what it can, never an exception). Pure.
-import type { TranscriptEntry } from '../shared/model';
-import { isRecord } from '../shared/narrow';
-import { entryTextChars } from '../shared/transcriptCaps';
-import { maskEntries } from '../shared/entrySecrets';
-import { maskText, type SecretRules } from '../shared/secretText';
+import type { TranscriptEntry } from '../shared/transcript/model';
+import { isRecord } from '../shared/text/narrow';
+import { entryTextChars } from '../shared/transcript/transcriptCaps';
+import { maskEntries } from '../shared/transcript/entrySecrets';
+import { maskText, type SecretRules } from '../shared/text/secretText';
 
 export const LOCAL_TRANSCRIPT_VERSION = 1;
 

@@ -1,6 +1,6 @@
 // The extension's own record of sessions: the ones it opened (for agents without `session/list`, and to know titles
 // and folders), and the ones open when the window closed (brought back after a reload). Pure.
-import { isRecord } from '../shared/narrow';
+import { isRecord } from '../shared/text/narrow';
 
 export interface SessionRecord {
   agentId: string;

@@ -1,5 +1,5 @@
 // The "ACP Traffic" output channel: every JSON-RPC message in both directions while `acp.trafficLog.enabled` is on,
-// with secrets masked (see shared/secrets.ts).
+// with secrets masked (see shared/text/secrets.ts).
 import * as vscode from 'vscode';
 import type { Message } from 'vscode-jsonrpc/node';
 import type { TrafficDirection, TrafficObserver } from '../acp/trafficTap';

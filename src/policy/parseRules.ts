@@ -5,7 +5,7 @@
 import picomatch from 'picomatch';
 import { parseCommandPattern, type CommandPattern } from './commandPatterns';
 import type { PathGlob, PolicyRule, RuleDecision, RuleSetting, RuleSource, StringTest } from './rules';
-import { isRecord } from '../shared/narrow';
+import { isRecord } from '../shared/text/narrow';
 
 export const RULES_SETTING = 'acp.permissions.rules';
 

@@ -11,7 +11,7 @@ import { resolveFacts } from './resolveFacts';
 import { ruleFromAnswer } from './ruleFromAnswer';
 import type { PolicyRule, RuleSetting, ToolCallFacts } from './rules';
 import { describeToolCall } from './toolCallFacts';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export interface PolicyGateDeps {
   /** The rules in force: the user's, the workspace's, then the level's. */

@@ -2,7 +2,7 @@
 // resolved, then symlinks are followed (for a path that does not exist yet, those of its nearest existing
 // ancestor), and each real path is checked against the real workspace roots. Node only (no vscode).
 import * as path from 'node:path';
-import { isWithin, realPathOfNearest } from '../editor/files/pathAccess';
+import { isWithin, realPathOfNearest } from '../services/files/pathAccess';
 import type { ResolvedPath, ToolCallFacts } from './rules';
 import type { ToolCallDescription } from './toolCallFacts';
 

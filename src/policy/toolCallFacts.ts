@@ -2,8 +2,8 @@
 // with the request's own `toolCall`, see mergedToolCall): kind, title, the agent's tool name, the paths it
 // touches and, for commands, what every command field of its raw input runs (rawInputCommands.ts). Pure; the paths
 // are resolved on disk by resolveFacts.ts.
-import type { ToolCallEntry } from '../shared/model';
-import { isRecord } from '../shared/narrow';
+import type { ToolCallEntry } from '../shared/transcript/model';
+import { isRecord } from '../shared/text/narrow';
 import { rawInputCommands } from './rawInputCommands';
 import type { CommandLineAnalysis } from './shellCommand';
 

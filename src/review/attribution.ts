@@ -1,8 +1,8 @@
 // Which tool call made a change: the latest one whose locations or diffs name the file, preferring calls still
 // running (the change most likely came from one of them). No `vscode` here.
-import type { SessionState, ToolCallEntry, TranscriptEntry } from '../shared/model';
-import { childToolCallRef } from '../shared/subagentRefs';
-import { subagentLabel } from '../shared/subagentModel';
+import type { SessionState, ToolCallEntry, TranscriptEntry } from '../shared/transcript/model';
+import { childToolCallRef } from '../shared/transcript/subagentRefs';
+import { subagentLabel } from '../shared/transcript/subagentModel';
 import type { KeyOf } from './changeLedger';
 
 const RUNNING = new Set(['pending', 'in_progress']);

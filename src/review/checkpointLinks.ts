@@ -5,7 +5,7 @@
 // anchor finds the message again: by messageId, else in order by fingerprint (the anchored place first). A message
 // whose text came back different is left without a checkpoint rather than given a wrong one. No `vscode` here.
 import type { ContentBlock } from '../shared/acp';
-import type { EntryId, TranscriptEntry } from '../shared/model';
+import type { EntryId, TranscriptEntry } from '../shared/transcript/model';
 
 export interface PromptAnchor {
   /** 1 for the conversation's first user message, and so on. */

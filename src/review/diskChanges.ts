@@ -8,7 +8,7 @@
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import { readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { KeyedQueue } from '../editor/files/keyedQueue';
+import { KeyedQueue } from '../services/files/keyedQueue';
 import type { KeyOf } from './changeLedger';
 import { EVERY_PATH, type ReviewFilter } from './filter/changeFilter';
 import type { Baselines, DiskText } from './baselines';

@@ -5,7 +5,7 @@
 // was taken (gitBaselines.ts). No `vscode` here.
 import { readFile, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { decodeText } from '../editor/files/textDecoding';
+import { decodeText } from '../services/files/textDecoding';
 import type { Baselines, DiskText, Known } from './baselines';
 import type { KeyOf } from './changeLedger';
 

@@ -1,7 +1,7 @@
 // What the user does to an agent, as opposed to a session: sign in, log out, restart. Each names the agent it acts
 // on; the sessions over it close (or one is kept, see restart). No `vscode` here.
 import { advertisesLogout, type AuthMethod } from '../acp/authMethods';
-import type { AuthPrompt } from '../shared/webviewProtocol';
+import type { AuthPrompt } from '../shared/protocol/webviewProtocol';
 import { UNTRUSTED_WORKSPACE_MESSAGE, type AgentPool, type PooledAgent } from './agentPool';
 import type { OpenSession, SessionRegistry } from './sessionRegistry';
 

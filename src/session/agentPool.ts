@@ -7,7 +7,7 @@ import type { AgentDefinition } from '../config/agentDefinitions';
 import type { AgentRuntime, AgentStateChange } from '../acp/agentRuntime';
 import { AuthMethod, authChoice, parseAuthMethods } from '../acp/authMethods';
 import { AgentFailure } from '../acp/failureMessage';
-import type { AgentSummary, AuthPrompt, InstallHint, MissingCommand } from '../shared/webviewProtocol';
+import type { AgentSummary, AuthPrompt, InstallHint, MissingCommand } from '../shared/protocol/webviewProtocol';
 import { LifecycleCapabilities, lifecycleCapabilitiesOf } from './lifecycleCapabilities';
 import { promptCapabilitiesOf } from './promptContent';
 

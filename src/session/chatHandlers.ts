@@ -4,7 +4,7 @@
 // (review, history, sign-in, which may not import the chat) can register without it.
 import type { Disposable } from 'vscode-jsonrpc/node';
 import type { SessionKey } from '../shared/sessionKey';
-import type { HostToWebview, WebviewToHost } from '../shared/webviewProtocol';
+import type { HostToWebview, WebviewToHost } from '../shared/protocol/webviewProtocol';
 import type { SurfaceSessions } from './surfaceSessions';
 
 /** The chat view a message came from. */

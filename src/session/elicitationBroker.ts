@@ -3,10 +3,10 @@
 // Also reads the request's params: only the modes this client offers (form, url) are accepted; any other mode is
 // invalid params (-32602), as the spec says for a mode the client has not advertised.
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import { formOf } from '../shared/elicitationForm';
-import type { ContentValue } from '../shared/elicitationValues';
-import type { ElicitationAction, ElicitationRequest } from '../shared/model';
-import { isRecord } from '../shared/narrow';
+import { formOf } from '../shared/elicitation/elicitationForm';
+import type { ContentValue } from '../shared/elicitation/elicitationValues';
+import type { ElicitationAction, ElicitationRequest } from '../shared/transcript/model';
+import { isRecord } from '../shared/text/narrow';
 
 /** What goes back to the agent. */
 export type ElicitationResponse = { action: 'accept'; content?: Record<string, ContentValue> } | { action: 'decline' } | { action: 'cancel' };

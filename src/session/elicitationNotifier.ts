@@ -4,13 +4,13 @@
 // settles once, wherever it is answered first. A subagent's question is announced in the subagent's name. No `vscode`
 // here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
-import { reviewUrl } from '../shared/elicitationUrl';
-import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/model';
+import { reviewUrl } from '../shared/elicitation/elicitationUrl';
+import type { ElicitationEntry, SessionChange, SessionState, TranscriptEntry } from '../shared/transcript/model';
 import type { NotifierUi, PermissionNotice } from './permissionNotifier';
 import type { ElicitationAnswer, ElicitationAnswerResult } from './sessionElicitations';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
-import type { SubagentEntry } from '../shared/subagentModel';
-import { subagentAsker, waitingInThread } from '../shared/subagentRequests';
+import type { SubagentEntry } from '../shared/transcript/subagentModel';
+import { subagentAsker, waitingInThread } from '../shared/transcript/subagentRequests';
 
 export const SHOW = 'Show';
 export const DECLINE = 'Decline';

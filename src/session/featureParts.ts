@@ -5,7 +5,7 @@
 // the chat too. No `vscode` here.
 import { CancellationToken, ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
 import { ClientServiceMethod, NoticedError, SessionPart } from '../acp/clientRequests';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 export class FeatureParts {
   private readonly attached: SessionPart[] = [];

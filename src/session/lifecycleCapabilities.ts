@@ -2,7 +2,7 @@
 // client MUST NOT call session/load without `loadSession: true`, nor session/list, resume, close or delete, nor send
 // `additionalDirectories`, unless the matching `sessionCapabilities` entry is present (an object; null means absent).
 // Pure.
-import { isRecord } from '../shared/narrow';
+import { isRecord } from '../shared/text/narrow';
 
 export interface LifecycleCapabilities {
   load: boolean;

@@ -1,6 +1,6 @@
 // How an open session looks in the panel's switcher: its title and what it is doing. Pure.
-import type { SessionState, TranscriptEntry } from '../shared/model';
-import type { OpenSessionActivity } from '../shared/sessionsProtocol';
+import type { SessionState, TranscriptEntry } from '../shared/transcript/model';
+import type { OpenSessionActivity } from '../shared/protocol/sessionsProtocol';
 
 const TITLE_CHARS = 80;
 export const UNTITLED = 'New session';

@@ -1,6 +1,6 @@
 // Watches the changes of every open session (the shown one and those behind it), for the notifiers. No `vscode`.
 import type { Event } from 'vscode-jsonrpc/node';
-import type { SessionChange } from '../shared/model';
+import type { SessionChange } from '../shared/transcript/model';
 
 export interface WatchedSession {
   readonly onDidChange: Event<SessionChange>;

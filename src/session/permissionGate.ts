@@ -3,7 +3,7 @@
 // the agent's option to answer with, or lets the user be asked. Whatever way the request settles, the session
 // reports it back (for the audit log). No `vscode` here.
 import type { OpenPermissionOption, RequestPermissionResponse } from '../shared/acp';
-import type { ToolCallEntry } from '../shared/model';
+import type { ToolCallEntry } from '../shared/transcript/model';
 
 export interface PermissionQuestion {
   sessionId: string;

@@ -7,13 +7,13 @@
 // No `vscode` here: the glue passes in the UI calls.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { OpenPermissionOption } from '../shared/acp';
-import type { SessionChange, SessionState, ToolCallEntry } from '../shared/model';
+import type { SessionChange, SessionState, ToolCallEntry } from '../shared/transcript/model';
 import { optionLabel } from '../shared/permissionOptionLabel';
-import { hiddenCharsWarning, hiddenCodesIn, withVisibleMarkers } from '../shared/visibleText';
-import { findToolCall } from '../shared/reducer';
-import { subagentState } from '../shared/subagents';
-import type { SubagentEntry } from '../shared/subagentModel';
-import { subagentAsker, waitingInThread } from '../shared/subagentRequests';
+import { hiddenCharsWarning, hiddenCodesIn, withVisibleMarkers } from '../shared/text/visibleText';
+import { findToolCall } from '../shared/transcript/reducer';
+import { subagentState } from '../shared/transcript/subagents';
+import type { SubagentEntry } from '../shared/transcript/subagentModel';
+import { subagentAsker, waitingInThread } from '../shared/transcript/subagentRequests';
 import { OpenSessionsSource, watchOpenSessions } from './openSessionsWatch';
 
 /** Tool call entries have the id `t:<toolCallId>` (see reducerBook), subagent rows `s:<childSessionId>`. */

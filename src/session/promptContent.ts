@@ -11,7 +11,7 @@
 // - Images last, only with the `image` capability. Audio is not offered by the composer.
 // `restrictToCapabilities` is the last guard for every prompt, whoever built it.
 import type { ContentBlock, PromptCapabilities } from '../shared/acp';
-import type { ImageAttachment, LineRange } from '../shared/composerProtocol';
+import type { ImageAttachment, LineRange } from '../shared/protocol/composerProtocol';
 
 export interface ResolvedMention {
   uri: string;

@@ -1,7 +1,7 @@
 // Prompts written while the agent works, in the order written. Plain data and a change event; when they are sent is
 // decided by the session's SessionPrompts. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
-import type { PromptParts, PromptQueueView } from '../shared/composerProtocol';
+import type { PromptParts, PromptQueueView } from '../shared/protocol/composerProtocol';
 
 export interface QueuedPrompt {
   id: string;

@@ -12,19 +12,19 @@ import type {
   SetSessionModeRequest,
   SetSessionModeResponse,
 } from '../shared/acp';
-import type { ConfigValue } from '../shared/composerProtocol';
-import type { EntryId, NoticeEntry, NoticeFailure, NoticeSeverity, SessionChange, SessionState, TranscriptEntry, UserMessageEntry } from '../shared/model';
+import type { ConfigValue } from '../shared/protocol/composerProtocol';
+import type { EntryId, NoticeEntry, NoticeFailure, NoticeSeverity, SessionChange, SessionState, TranscriptEntry, UserMessageEntry } from '../shared/transcript/model';
 import type { FailedStep, FailureReport } from '../acp/failureMessage';
-import { addNotice, applySessionUpdate, createSessionState, markToolCallsUndone } from '../shared/reducer';
-import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/sessionSetup';
-import { applyPlanFileText } from '../shared/plans';
+import { addNotice, applySessionUpdate, createSessionState, markToolCallsUndone } from '../shared/transcript/reducer';
+import { applySessionSetup, replaceConfigOptions, setCurrentMode } from '../shared/transcript/sessionSetup';
+import { applyPlanFileText } from '../shared/transcript/plans';
 import { requestKeyOf, SessionKey } from '../shared/sessionKey';
 import type { SessionPart, SessionScope } from '../acp/clientRequests';
 import { ElicitationAnswer, ElicitationAnswerResult, SessionElicitations } from './sessionElicitations';
 import { PermissionBroker } from './permissionBroker';
 import { ASK_THE_USER, PermissionGate } from './permissionGate';
-import { describeError } from '../shared/errors';
-import { TextBudget } from '../shared/transcriptCaps';
+import { describeError } from '../shared/text/errors';
+import { TextBudget } from '../shared/transcript/transcriptCaps';
 import { FileTranscriptSpill, TranscriptSpill, defaultSpillBase } from './transcriptSpill';
 import { SessionChildren, splitChildRefs } from './sessionChildren';
 import { SessionPermissions } from './sessionPermissions';

@@ -1,12 +1,12 @@
 // The subagent sessions (child sessions) of one session, host side: the agent's updates under a child's sessionId
-// are folded into the child's thread (shared/subagents.ts), its permission requests are tracked per child (so
+// are folded into the child's thread (shared/transcript/subagents.ts), its permission requests are tracked per child (so
 // cancelling the child answers them), and a child's work is cancelled alone when it advertises `cancel`. The
 // runtime routes a child's messages to its parent's session (acp/childRoutes.ts). No `vscode` here.
-import type { SessionChange, SessionState } from '../shared/model';
-import { applySessionUpdate, markTurnToolCallsCancelled } from '../shared/reducer';
-import { applyInSubagent, findSubagent, markReplayedChildren, markSubagentCancelling, subagentState } from '../shared/subagents';
-import { canCancelSubagent, subagentLabel } from '../shared/subagentModel';
-import { parseChildToolCallRef } from '../shared/subagentRefs';
+import type { SessionChange, SessionState } from '../shared/transcript/model';
+import { applySessionUpdate, markTurnToolCallsCancelled } from '../shared/transcript/reducer';
+import { applyInSubagent, findSubagent, markReplayedChildren, markSubagentCancelling, subagentState } from '../shared/transcript/subagents';
+import { canCancelSubagent, subagentLabel } from '../shared/transcript/subagentModel';
+import { parseChildToolCallRef } from '../shared/transcript/subagentRefs';
 
 /** Ledger tool call ids split into the session's own and its children's (by child session id). */
 export function splitChildRefs(ids: readonly string[]): { own: string[]; byChild: Map<string, string[]> } {

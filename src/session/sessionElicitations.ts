@@ -5,11 +5,11 @@
 // only http(s) ones. A subagent's request (under a child's sessionId) is shown in the child's thread, and answered
 // `cancel` when the child is stopped or was never announced. No `vscode` here.
 import { CancellationToken, ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
-import { checkForm } from '../shared/elicitationValues';
-import { reviewUrl } from '../shared/elicitationUrl';
-import type { SessionChange, SessionState } from '../shared/model';
-import { isRecord } from '../shared/narrow';
-import { addElicitation, completeElicitation, findElicitation, settleElicitation } from '../shared/reducer';
+import { checkForm } from '../shared/elicitation/elicitationValues';
+import { reviewUrl } from '../shared/elicitation/elicitationUrl';
+import type { SessionChange, SessionState } from '../shared/transcript/model';
+import { isRecord } from '../shared/text/narrow';
+import { addElicitation, completeElicitation, findElicitation, settleElicitation } from '../shared/transcript/reducer';
 import { ElicitationBroker, ElicitationResponse, parseElicitationRequest } from './elicitationBroker';
 
 /** The user's answer as the chat sends it (form values unchecked). */

@@ -4,9 +4,9 @@
 // and logged under the child's id and title. No `vscode` here.
 import { CancellationToken, ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
 import type { RequestPermissionResponse } from '../shared/acp';
-import type { NoticeSeverity, SessionChange, SessionState } from '../shared/model';
-import { applySessionUpdate, clearPermissionRequest, setPermissionRequest, setPolicyDecision } from '../shared/reducer';
-import { mergedToolCall } from '../shared/mergedToolCall';
+import type { NoticeSeverity, SessionChange, SessionState } from '../shared/transcript/model';
+import { applySessionUpdate, clearPermissionRequest, setPermissionRequest, setPolicyDecision } from '../shared/transcript/reducer';
+import { mergedToolCall } from '../shared/transcript/mergedToolCall';
 import type { SessionScope } from '../acp/clientRequests';
 import { PermissionBroker, PermissionRequestParams, parsePermissionRequest } from './permissionBroker';
 import type { PermissionGate } from './permissionGate';

@@ -3,8 +3,8 @@
 // user stopped the agent for a reason) until the user resumes it or removes the items. Each session has its own
 // queue, which stays with it while another session is shown and goes when it closes. No `vscode` here.
 import type { Event } from 'vscode-jsonrpc/node';
-import type { PromptParts } from '../shared/composerProtocol';
-import type { SessionChange, SessionHeader } from '../shared/model';
+import type { PromptParts } from '../shared/protocol/composerProtocol';
+import type { SessionChange, SessionHeader } from '../shared/transcript/model';
 import { PromptQueue } from './promptQueue';
 
 /** The part of a Session its prompts watch. */

@@ -5,7 +5,7 @@ import type { AgentDefaults, AgentDefaultsStore } from '../config/agentDefaults'
 import { defaultsToApply, NO_DEFAULTS } from '../config/agentDefaults';
 import { describeMcpServers, selectMcpServers } from '../config/mcpServers';
 import type { McpServer } from '../shared/acp';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 import type { PooledAgent } from './agentPool';
 import type { LifecycleCapabilities } from './lifecycleCapabilities';
 import type { Session } from './session';

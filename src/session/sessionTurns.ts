@@ -5,13 +5,13 @@
 // and its late answer changes nothing. No `vscode` here.
 import { Emitter, Event } from 'vscode-jsonrpc/node';
 import type { ContentBlock, PromptRequest, PromptResponse } from '../shared/acp';
-import type { EntryId, NoticeFailure, NoticeSeverity, SessionChange, SessionState } from '../shared/model';
-import { addUserMessage, endTurn, markTurnToolCallsCancelled, setTurnState } from '../shared/reducer';
-import { describeStopReason } from '../shared/stopReasons';
-import { EMPTY_TURN_TEXT, endedWithoutAnswer } from '../shared/emptyTurn';
+import type { EntryId, NoticeFailure, NoticeSeverity, SessionChange, SessionState } from '../shared/transcript/model';
+import { addUserMessage, endTurn, markTurnToolCallsCancelled, setTurnState } from '../shared/transcript/reducer';
+import { describeStopReason } from '../shared/transcript/stopReasons';
+import { EMPTY_TURN_TEXT, endedWithoutAnswer } from '../shared/transcript/emptyTurn';
 import { describeFailure, FailedStep, FailureReport } from '../acp/failureMessage';
 import { isAuthRequired } from '../acp/authMethods';
-import { describeError } from '../shared/errors';
+import { describeError } from '../shared/text/errors';
 
 /** The part of the agent connection a turn talks through. */
 export interface TurnTransport {

@@ -2,7 +2,7 @@
 // with stopReason "cancelled". One that has not done so STOP_GRACE_MS later is not stopping: the session says so and
 // offers to restart it (the turn stays "Stopping…" until then, or until a late answer ends it). No `vscode` here.
 import type { Event } from 'vscode-jsonrpc/node';
-import type { SessionChange, TurnState } from '../shared/model';
+import type { SessionChange, TurnState } from '../shared/transcript/model';
 import type { FrameScheduler } from '../shared/frameScheduler';
 
 /** How long an agent has to end a turn it was asked to stop before the chat says it is not stopping. */

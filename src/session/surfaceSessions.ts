@@ -3,10 +3,10 @@
 // started and brought back for a surface. The chat owns the implementations (src/chat/chatSurface.ts,
 // src/chat/chatStarter.ts); the interfaces live here so those parts need not import the chat. No `vscode` here.
 import type { Event } from 'vscode-jsonrpc/node';
-import type { PromptParts } from '../shared/composerProtocol';
+import type { PromptParts } from '../shared/protocol/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
-import type { StartingView } from '../shared/startingProtocol';
-import type { AgentSummary } from '../shared/webviewProtocol';
+import type { StartingView } from '../shared/protocol/startingProtocol';
+import type { AgentSummary } from '../shared/protocol/webviewProtocol';
 import type { PooledAgent } from './agentPool';
 import type { Session } from './session';
 import type { OpenSession, ReopenRequest } from './sessionRegistry';

@@ -11,16 +11,16 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { EntryId, TranscriptEntry } from '../shared/model';
-import { entriesToMarkdown } from '../shared/transcriptExport';
-import { describeError } from '../shared/errors';
-import { MaskedAppends } from '../shared/maskedStream';
-import { maskText, secretRules, type SecretRules } from '../shared/secretText';
+import type { EntryId, TranscriptEntry } from '../shared/transcript/model';
+import { entriesToMarkdown } from '../shared/transcript/transcriptExport';
+import { describeError } from '../shared/text/errors';
+import { MaskedAppends } from '../shared/text/maskedStream';
+import { maskText, secretRules, type SecretRules } from '../shared/text/secretText';
 
 export interface TranscriptSpill {
   /**
    * Text of a message past its cap (the first call for an entry carries its whole text up to then), then `tail`
-   * when it is bytes (a chunk the framing layer held aside as UTF-8, see shared/heldText.ts).
+   * when it is bytes (a chunk the framing layer held aside as UTF-8, see shared/text/heldText.ts).
    */
   appendEntry(entryId: EntryId, text: string, tail?: unknown): void;
   /** Entries dropped from memory, oldest first. */

@@ -3,7 +3,7 @@
 // `argv`, a program with its `args`, and codex-acp describes the command again in `parsed_cmd: [{type, cmd}]`.
 // Which field an agent runs is its own business, so every command-like field counts, at any depth: the policy
 // analyses all of them (policy/toolCallFacts.ts) and the chat shows every one that says something else. Pure.
-import { isRecord } from './narrow';
+import { isRecord } from './text/narrow';
 
 /** A command as a line for a shell, or as an argv list run without one. */
 export type CommandForm = { line: string } | { argv: string[] };

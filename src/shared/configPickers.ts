@@ -2,7 +2,7 @@
 // model_config, thought_level, then the rest, the agent's order within each), or, when the agent sends no config
 // options, its modes. Options of a type we do not know are left out (the agent keeps its default). Pure.
 import type { SessionConfigOption, SessionMode } from './acp';
-import { isRecord } from './narrow';
+import { isRecord } from './text/narrow';
 
 export interface PickerChoice {
   value: string;

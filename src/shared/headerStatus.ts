@@ -2,7 +2,7 @@
 // The host computes it from the real state (the shown session and its turn, the start under way for the chat, the
 // agent's status) with `headerStatusOf`; the webview draws it (and ticks the seconds of "Working"). It never says
 // "Ready" without a session that can take a message. Pure: both sides import it.
-import type { TurnState } from './model';
+import type { TurnState } from './transcript/model';
 import type { AgentStatus } from './agentStatus';
 
 /**

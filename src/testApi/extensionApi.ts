@@ -2,7 +2,7 @@
 // integration tests drive and watch them. Outside tests activate() returns nothing.
 import type * as vscode from 'vscode';
 import type { PalettePicks } from '../commands/quickPick';
-import type { FilesApi } from '../editor/files';
+import type { FilesApi } from '../services/files';
 import type { FollowAgent } from '../editor/follow';
 import type { AgentAuth } from '../auth/vscode/agentAuth';
 import type { SessionHistory } from '../history/vscode/sessionHistory';
@@ -11,10 +11,10 @@ import type { ReviewApi } from '../review/vscode/registerReview';
 import type { ElicitationNotifier } from '../session/elicitationNotifier';
 import type { PermissionNotifier } from '../session/permissionNotifier';
 import type { ChatMessage } from '../session/chatHandlers';
-import type { ComposerWebviewMessage } from '../shared/composerProtocol';
+import type { ComposerWebviewMessage } from '../shared/protocol/composerProtocol';
 import type { SessionKey } from '../shared/sessionKey';
 import type { SpilledTextApi } from '../chat/spilledText';
-import type { TerminalOutputSource } from '../editor/terminals/terminalBook';
+import type { TerminalOutputSource } from '../services/terminals/terminalBook';
 import type { SessionsApi } from './sessionsApi';
 import type { WorktreesApi } from '../worktrees/vscode/registerWorktrees';
 

@@ -6,10 +6,10 @@
 import type { Event } from 'vscode-jsonrpc/node';
 import type { AgentDefinition } from '../config/agentDefinitions';
 import type { ContentBlock, PromptCapabilities } from '../shared/acp';
-import type { ConfigValue } from '../shared/composerProtocol';
-import type { OpenSessionView } from '../shared/sessionsProtocol';
+import type { ConfigValue } from '../shared/protocol/composerProtocol';
+import type { OpenSessionView } from '../shared/protocol/sessionsProtocol';
 import type { SessionKey } from '../shared/sessionKey';
-import type { AgentSummary } from '../shared/webviewProtocol';
+import type { AgentSummary } from '../shared/protocol/webviewProtocol';
 import type { HeaderStatusView } from '../shared/headerStatus';
 import type { LifecycleCapabilities } from '../session/lifecycleCapabilities';
 import { restrictToCapabilities } from '../session/promptContent';

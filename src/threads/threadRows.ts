@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { inRoots } from '../history/historyBrowser';
 import { byNewest, type SessionRecord } from '../history/sessionRecords';
 import { sessionTitle } from '../session/openSessionView';
-import type { SessionState } from '../shared/model';
+import type { SessionState } from '../shared/transcript/model';
 import type { SessionKey } from '../shared/sessionKey';
 import type { Checkout, Place } from './place';
 import { placeOf } from './place';

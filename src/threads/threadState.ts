@@ -1,7 +1,7 @@
 // What an open session is doing, as its row in the Threads view says it, and the words for it. No `vscode`.
 import { sessionActivity } from '../session/openSessionView';
 import { elapsedLabel } from '../shared/elapsedLabel';
-import type { SessionState } from '../shared/model';
+import type { SessionState } from '../shared/transcript/model';
 
 export type ThreadState =
   /** Being loaded or resumed. */

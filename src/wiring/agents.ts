@@ -17,8 +17,8 @@ import type { McpServer } from '../shared/acp';
 import { createAgentLog } from '../output/agentLog';
 import { createExtensionLog, ExtensionLog } from '../output/extensionLog';
 import { TrafficLog } from '../output/trafficLog';
-import { agentSecretValues, secretMasker } from '../shared/secrets';
-import { cachedSecretRules, type SecretRules } from '../shared/secretText';
+import { agentSecretValues, secretMasker } from '../shared/text/secrets';
+import { cachedSecretRules, type SecretRules } from '../shared/text/secretText';
 import { workspaceCwd } from './workspace';
 
 export interface AgentsWiring {

@@ -20,7 +20,7 @@ import type { SurfaceSessions } from '../session/surfaceSessions';
 import { defaultSessionCwd } from './workspace';
 import { PlanFiles } from '../editor/planFiles';
 import { type StoredReview, withMaskedLabels } from '../review/ledgerData';
-import { maskText } from '../shared/secretText';
+import { maskText } from '../shared/text/secretText';
 import type { SessionHistory } from '../history/vscode/sessionHistory';
 import { readAgents } from '../config/agentSettings';
 import type { OnScreen } from '../threads/onScreen';

@@ -8,9 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { TerminalRecord } from '../../src/editor/terminals/terminalBook';
+import type { TerminalRecord } from '../../src/services/terminals/terminalBook';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, ToolCallEntry } from '../../src/shared/model';
+import type { AgentMessageEntry, ToolCallEntry } from '../../src/shared/transcript/model';
 import { within } from './helpers/realAgentProcess';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 

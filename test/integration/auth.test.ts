@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { EnvVarQuestion } from '../../src/auth/vscode/authUserInterface';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry } from '../../src/shared/model';
+import type { AgentMessageEntry } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 function lastAgentText(session: Session): string {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
 import type { ChatSurface } from '../../src/chat/chatSurface';
-import type { PromptParts } from '../../src/shared/composerProtocol';
+import type { PromptParts } from '../../src/shared/protocol/composerProtocol';
 import { untilAsked } from './helpers/permissions';
 import { within } from './helpers/realAgentProcess';
 import { activateExtension, EXTENSION_ID, useScriptedAgents, waitFor } from './helpers/scriptedAgent';

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Session } from '../../src/session/session';
-import type { NoticeEntry, TranscriptEntry } from '../../src/shared/model';
+import type { NoticeEntry, TranscriptEntry } from '../../src/shared/transcript/model';
 import { scratchFile } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
 import { within } from './helpers/realAgentProcess';

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { selectionMentions } from '../../src/composer/addSelection';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { PromptMessage } from '../../src/shared/composerProtocol';
-import type { AgentMessageEntry, ToolCallEntry } from '../../src/shared/model';
+import type { PromptMessage } from '../../src/shared/protocol/composerProtocol';
+import type { AgentMessageEntry, ToolCallEntry } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 const PNG = Buffer.from('not really a png, but bytes').toString('base64');

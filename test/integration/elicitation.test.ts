@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, ElicitationEntry, SessionChange } from '../../src/shared/model';
+import type { AgentMessageEntry, ElicitationEntry, SessionChange } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 function agentSaid(session: Session): string {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { AgentMessageEntry } from '../../src/shared/model';
+import type { AgentMessageEntry } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent } from './helpers/scriptedAgent';
 
 const GIVE_UP_MS = 20_000;

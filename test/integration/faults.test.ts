@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, NoticeEntry, SessionChange, ToolCallEntry } from '../../src/shared/model';
+import type { AgentMessageEntry, NoticeEntry, SessionChange, ToolCallEntry } from '../../src/shared/transcript/model';
 import {
   DEADLINE_MS,
   UserFilesGuard,

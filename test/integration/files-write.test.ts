@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ToolCallEntry } from '../../src/shared/model';
+import type { ToolCallEntry } from '../../src/shared/transcript/model';
 import { agentJson, agentText, diffTabWithOriginal, documentText, openWithTyping, scratchFile, workspaceRoot } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
 import { waitFor } from './helpers/scriptedAgent';

@@ -5,9 +5,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConsentRequest } from '../../src/editor/files/consent';
+import type { ConsentRequest } from '../../src/services/files/consent';
 import type { Session } from '../../src/session/session';
-import type { ToolCallEntry } from '../../src/shared/model';
+import type { ToolCallEntry } from '../../src/shared/transcript/model';
 import { agentJson, lastToolCall, openWithTyping, scratchFile, toolCallText, workspaceRoot } from './helpers/files';
 import { useFilesSuite } from './helpers/filesSuite';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry } from '../../src/shared/model';
+import type { AgentMessageEntry } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent } from './helpers/scriptedAgent';
 
 function lastAgentText(session: Session): string {

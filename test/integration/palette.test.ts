@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { MentionRef } from '../../src/shared/composerProtocol';
-import type { AgentMessageEntry } from '../../src/shared/model';
+import type { MentionRef } from '../../src/shared/protocol/composerProtocol';
+import type { AgentMessageEntry } from '../../src/shared/transcript/model';
 import { activateExtension, repoRoot, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 function workspaceUri(...segments: string[]): vscode.Uri {

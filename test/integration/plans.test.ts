@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, SessionChange } from '../../src/shared/model';
-import type { IdentifiedPlan } from '../../src/shared/plans';
+import type { AgentMessageEntry, SessionChange } from '../../src/shared/transcript/model';
+import type { IdentifiedPlan } from '../../src/shared/transcript/plans';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 function agentSaid(session: Session): string {

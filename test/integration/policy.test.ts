@@ -11,7 +11,7 @@ import type { AuditEntry } from '../../src/policy/auditLog';
 import type { RuleSetting } from '../../src/policy/rules';
 import { ADD_RULE_BUTTON } from '../../src/policy/vscode/ruleOffer';
 import type { Session } from '../../src/session/session';
-import type { NoticeEntry, ToolCallEntry } from '../../src/shared/model';
+import type { NoticeEntry, ToolCallEntry } from '../../src/shared/transcript/model';
 import { agentText } from './helpers/files';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { SessionChange } from '../../src/shared/model';
+import type { SessionChange } from '../../src/shared/transcript/model';
 import { type FakeAnthropic, lastUserText, say, text, thinking } from '../fixtures/fake-anthropic';
 import { skipWithout } from '../harness/skips';
 import { RealAgent, newSession, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';

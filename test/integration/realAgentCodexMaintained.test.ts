@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { ElicitationEntry } from '../../src/shared/model';
+import type { ElicitationEntry } from '../../src/shared/transcript/model';
 import { FakeOpenAi, applyPatch, execCommand, functionCall, functionOutputFor, lastUserText, message, reasoning, say } from '../fixtures/fake-openai';
 import { CODEX_ACP_26, untilSession, untilToolCall } from './helpers/maintainedAgents';
 import { useCodexSuite } from './helpers/codexSuite';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { ToolCallEntry } from '../../src/shared/model';
+import type { ToolCallEntry } from '../../src/shared/transcript/model';
 import { type FakeAnthropic, callTool, say } from '../fixtures/fake-anthropic';
 import { skipWithout } from '../harness/skips';
 import { CLAUDE_AGENT_ACP, RealAgent, newSession, startFakeAnthropic, useRealAgent, realAgentMissing } from './helpers/realAgent';

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { NoticeEntry } from '../../src/shared/model';
+import type { NoticeEntry } from '../../src/shared/transcript/model';
 import { DEADLINE_MS, scriptedEntry, untilAgentStatus, useAgentEntry } from './helpers/faultAgent';
 import { within } from './helpers/realAgentProcess';
 import { activateExtension } from './helpers/scriptedAgent';

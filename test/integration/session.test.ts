@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
-import type { AgentMessageEntry, SessionChange } from '../../src/shared/model';
+import type { AgentMessageEntry, SessionChange } from '../../src/shared/transcript/model';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 
 function agentText(entry: AgentMessageEntry): string {

@@ -16,7 +16,7 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { ToolCallEntry } from '../../src/shared/model';
+import type { ToolCallEntry } from '../../src/shared/transcript/model';
 import { processExists, scriptedEntry, useAgentEntry } from './helpers/faultAgent';
 import { within } from './helpers/realAgentProcess';
 import { activateExtension } from './helpers/scriptedAgent';

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import { workStateText } from '../../src/shared/subagentExport';
-import type { SubagentEntry } from '../../src/shared/subagentModel';
+import { workStateText } from '../../src/shared/transcript/subagentExport';
+import type { SubagentEntry } from '../../src/shared/transcript/subagentModel';
 import { activateExtension, repoRoot, scenarioPath, waitFor } from './helpers/scriptedAgent';
 
 const AGENT = 'subagents-load';

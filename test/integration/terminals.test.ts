@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../src/extension';
 import type { Session } from '../../src/session/session';
-import type { AgentMessageEntry, NoticeEntry, SessionChange, ToolCallEntry } from '../../src/shared/model';
+import type { AgentMessageEntry, NoticeEntry, SessionChange, ToolCallEntry } from '../../src/shared/transcript/model';
 import { ProcessWatch, watchProcess, within } from './helpers/realAgentProcess';
 import { activateExtension, useScriptedAgent, waitFor } from './helpers/scriptedAgent';
 import { untilTerminal } from './helpers/terminals';

@@ -17,19 +17,19 @@ const cases = [
   ['src/shared/probe.ts', "import { MessageConnection } from 'vscode-jsonrpc/node';\nexport type C = MessageConnection;", ['no-restricted-imports']],
   ['src/shared/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['src/shared/diff/probe.ts', "import type { Session } from '../../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
-  ['src/shared/probe.ts', "import { diffLines } from 'diff';\nimport { isRecord } from './narrow';\nexport const d = [diffLines, isRecord];", []],
+  ['src/shared/probe.ts', "import { diffLines } from 'diff';\nimport { isRecord } from './text/narrow';\nexport const d = [diffLines, isRecord];", []],
   ['webview-ui/src/probe.ts', "import type { Session } from '../../src/session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['webview-ui/src/logic/probe.ts', "import * as path from 'node:path';\nexport const p = path;", ['import/no-nodejs-modules', 'no-restricted-imports']],
-  ['webview-ui/src/logic/probe.ts', "import { isRecord } from '../../../src/shared/narrow';\nimport { h } from 'preact';\nexport const r = [isRecord, h];", []],
+  ['webview-ui/src/logic/probe.ts', "import { isRecord } from '../../../src/shared/text/narrow';\nimport { h } from 'preact';\nexport const r = [isRecord, h];", []],
   ['src/acp/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['src/acp/probe.ts', "import type { AgentDefinition } from '../config/agentDefinitions';\nexport type A = AgentDefinition;", ['import/no-restricted-paths']],
-  ['src/acp/probe.ts', "import { isRecord } from '../shared/narrow';\nexport const r = isRecord;", []],
+  ['src/acp/probe.ts', "import { isRecord } from '../shared/text/narrow';\nexport const r = isRecord;", []],
   ['src/session/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
   ['src/session/probe.ts', "import type { AuditLog } from '../policy/auditLog';\nexport type L = AuditLog;", ['import/no-restricted-paths']],
   ['src/session/probe.ts', "import { activate } from '../extension';\nexport const a = activate;", ['import/no-restricted-paths']],
   ['src/session/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", []],
   ['src/demo/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", ['import/no-restricted-paths']],
-  ['src/demo/probe.ts', "import { describeError } from '../shared/errors';\nexport const d = describeError;", []],
+  ['src/demo/probe.ts', "import { describeError } from '../shared/text/errors';\nexport const d = describeError;", []],
   ['src/review/probe.ts', "import '../demo/main';", ['import/no-restricted-paths']],
   ['src/git/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
   ['src/git/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
@@ -39,14 +39,18 @@ const cases = [
   // No vscode below the features: src/acp and src/session (type imports too).
   ['src/acp/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   ['src/session/probe.ts', "import type * as vscode from 'vscode';\nexport type U = vscode.Uri;", ['no-restricted-imports']],
-  ['src/session/probe.ts', "import { KeyedQueue } from '../editor/files/keyedQueue';\nexport const q = KeyedQueue;", ['import/no-restricted-paths']],
+  ['src/session/probe.ts', "import { KeyedQueue } from '../services/files/keyedQueue';\nexport const q = KeyedQueue;", ['import/no-restricted-paths']],
+  // The services agents use sit on the wire only: no session, no feature.
+  ['src/services/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
+  ['src/services/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
+  ['src/services/probe.ts', "import { describeRpcError } from '../acp/errors';\nexport const d = describeRpcError;", []],
   ['src/session/probe.ts', "import type { AgentDefinition } from '../config/agentDefinitions';\nexport type A = AgentDefinition;", []],
   // The chat view runs without VS Code; its hosts beside it use it.
   ['src/chat/view/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   ['src/chat/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", []],
   // src/config: only src/shared (and vscode, for the settings).
   ['src/config/probe.ts', "import type { Session } from '../session/session';\nexport type S = Session;", ['import/no-restricted-paths']],
-  ['src/config/probe.ts', "import * as vscode from 'vscode';\nimport { isRecord } from '../shared/narrow';\nexport const c = [vscode, isRecord];", []],
+  ['src/config/probe.ts', "import * as vscode from 'vscode';\nimport { isRecord } from '../shared/text/narrow';\nexport const c = [vscode, isRecord];", []],
   // src/history: only src/session and src/shared; its glue in vscode/.
   ['src/history/probe.ts', "import type { ChangeLedger } from '../review/changeLedger';\nexport type L = ChangeLedger;", ['import/no-restricted-paths']],
   ['src/history/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
@@ -54,7 +58,7 @@ const cases = [
   ['src/history/vscode/probe.ts', "import * as vscode from 'vscode';\nimport type { SessionRegistry } from '../../session/sessionRegistry';\nimport * as records from '../sessionRecords';\nexport type R = SessionRegistry;\nexport const v = [vscode, records];", []],
   // src/review: only src/editor, src/session and src/shared; its glue in vscode/.
   ['src/review/probe.ts', "import type { ChatController } from '../chat/chatController';\nexport type C = ChatController;", ['import/no-restricted-paths']],
-  ['src/review/probe.ts', "import { KeyedQueue } from '../editor/files/keyedQueue';\nexport const q = KeyedQueue;", []],
+  ['src/review/probe.ts', "import { KeyedQueue } from '../services/files/keyedQueue';\nexport const q = KeyedQueue;", []],
   ['src/review/inline/probe.ts', "import type { ReviewService } from '../vscode/reviewService';\nexport type R = ReviewService;", ['import/no-restricted-paths']],
   ['src/review/inline/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;", ['no-restricted-imports']],
   // src/auth: only src/acp, src/config, src/session and src/shared.
@@ -91,7 +95,7 @@ for (const [file, code, expected] of cases) {
 // Typed: a real file of the project, with other text.
 const typed = new ESLint({ cwd: root });
 const floating = 'async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n';
-const [typedResult] = await typed.lintText(floating, { filePath: path.join(root, 'src/shared/errors.ts') });
+const [typedResult] = await typed.lintText(floating, { filePath: path.join(root, 'src/shared/text/errors.ts') });
 expectRules('a promise neither awaited nor voided', typedResult.messages, ['@typescript-eslint/no-floating-promises']);
 
 const depcruise = path.join(root, 'tools', 'lint', 'node_modules', '.bin', 'depcruise');

@@ -1,15 +1,15 @@
 // A shallow check of what arrives on `window.message` before the store sees it: enough that the store cannot
-// crash on a malformed message. Whole entries come packed (src/shared/entryWire.ts) and are unpacked here. The host is our own extension, so this guards against bugs, not attackers.
-import type { HostToWebview } from '../../src/shared/webviewProtocol';
+// crash on a malformed message. Whole entries come packed (src/shared/protocol/entryWire.ts) and are unpacked here. The host is our own extension, so this guards against bugs, not attackers.
+import type { HostToWebview } from '../../src/shared/protocol/webviewProtocol';
 import { asComposerHostMessage } from './composer/composerMessages';
 import { asPermissionLevelMessage } from './policy/levelStore';
 import { asSessionsHostMessage } from './sessions/sessionsStore';
 import { asTerminalOutputMessage } from './terminals/terminalMessages';
-import { isPackedDelta, isPackedEntry, unpackFromHost } from '../../src/shared/entryWire';
-import { asChangesMessage } from '../../src/shared/changesProtocol';
-import { asCheckpointHostMessage } from '../../src/shared/checkpointProtocol';
-import { isRecord } from '../../src/shared/narrow';
-import { parseTabBinding } from '../../src/shared/tabBinding';
+import { isPackedDelta, isPackedEntry, unpackFromHost } from '../../src/shared/protocol/entryWire';
+import { asChangesMessage } from '../../src/shared/protocol/changesProtocol';
+import { asCheckpointHostMessage } from '../../src/shared/protocol/checkpointProtocol';
+import { isRecord } from '../../src/shared/text/narrow';
+import { parseTabBinding } from '../../src/shared/protocol/tabBinding';
 
 function isEntryList(value: unknown): boolean {
   return Array.isArray(value) && value.every(isPackedEntry);

@@ -39,7 +39,7 @@ import { ChangesStore } from './changes/changesStore';
 import { CheckpointContext } from './checkpoints/checkpointContext';
 import { CheckpointStore } from './checkpoints/checkpointStore';
 
-import type { TabBinding } from '../../src/shared/tabBinding';
+import type { TabBinding } from '../../src/shared/protocol/tabBinding';
 
 const host = connectToHost();
 // A delta that does not apply (the view missed a change): the host sends the entry whole.

@@ -1,5 +1,5 @@
 // Derived facts the components share. Pure.
-import type { TurnState } from '../../src/shared/model';
+import type { TurnState } from '../../src/shared/transcript/model';
 import type { ChatState } from './store';
 
 /** A turn is under way (or being cancelled): the Stop button shows. */

@@ -1,10 +1,10 @@
 // The chat view's one store: applies host messages to what the view holds. Pure (no DOM, no Preact), so it runs in
 // node under mocha. The webview keeps only what the host sent; view-only state (the draft) lives elsewhere.
-import { applyEntryDelta, type EntryDelta } from '../../src/shared/entryDelta';
-import type { EntryId, SessionHeader, TranscriptEntry } from '../../src/shared/model';
-import type { AgentSummary, HostToWebview } from '../../src/shared/webviewProtocol';
+import { applyEntryDelta, type EntryDelta } from '../../src/shared/transcript/entryDelta';
+import type { EntryId, SessionHeader, TranscriptEntry } from '../../src/shared/transcript/model';
+import type { AgentSummary, HostToWebview } from '../../src/shared/protocol/webviewProtocol';
 import type { SessionKey } from '../../src/shared/sessionKey';
-import type { StartingView } from '../../src/shared/startingProtocol';
+import type { StartingView } from '../../src/shared/protocol/startingProtocol';
 import type { HeaderStatusView } from '../../src/shared/headerStatus';
 
 export interface SessionView {

@@ -1,7 +1,7 @@
 // What the view keeps across being hidden or reloaded (through `vscode.setState`): view state only, never session
 // data. Read leniently: an older build may have stored something else.
-import { parseMention, type MentionRef } from '../../src/shared/composerProtocol';
-import { parseTabBinding, type TabBinding } from '../../src/shared/tabBinding';
+import { parseMention, type MentionRef } from '../../src/shared/protocol/composerProtocol';
+import { parseTabBinding, type TabBinding } from '../../src/shared/protocol/tabBinding';
 
 export interface ViewState {
   /** The unsent text in the composer. */

@@ -1,6 +1,6 @@
 // The one place that touches `acquireVsCodeApi` (it may be called only once per page): typed posting to the host
 // and the view state kept across hide/reload. Outside VS Code (a plain browser) it falls back to a console stub.
-import type { WebviewToHost } from '../../src/shared/webviewProtocol';
+import type { WebviewToHost } from '../../src/shared/protocol/webviewProtocol';
 import { parseViewState, type ViewState } from './viewState';
 
 interface VsCodeApi {

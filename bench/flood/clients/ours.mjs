@@ -12,7 +12,7 @@ const { createSessionParts, disposeSessionParts } = require(compiled('chat/sessi
 const { AgentRuntime } = require(compiled('acp/agentRuntime'));
 const { PatchCoalescer } = require(compiled('chat/view/patchCoalescer'));
 const { MaskedView } = require(compiled('chat/view/maskedView'));
-const { secretRules } = require(compiled('shared/secretText'));
+const { secretRules } = require(compiled('shared/text/secretText'));
 const { NO_CLIENT_FEATURES } = require(compiled('acp/clientRequests'));
 const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));
 

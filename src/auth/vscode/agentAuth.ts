@@ -12,7 +12,7 @@ import type { ChatHandlers } from '../../session/chatHandlers';
 import { AuthMethod, isAuthRequired } from '../../acp/authMethods';
 import { AuthUserInterface, vscodeAuthUserInterface } from './authUserInterface';
 import type { CredentialStore } from './credentialStore';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 export interface AgentAuthDeps {
   /** The surface "ACP: Log Out of Agent" acts on. */

@@ -7,7 +7,7 @@ import type { AgentActions } from '../../session/agentActions';
 import type { ActiveSurface, SessionStarter } from '../../session/surfaceSessions';
 import { AgentAuth } from './agentAuth';
 import { CredentialStore } from './credentialStore';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 export const LOG_OUT_COMMAND = 'acp.logOut';
 

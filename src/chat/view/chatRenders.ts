@@ -3,7 +3,7 @@
 // (webview-ui ElicitationPrompt, answered through Session.answerElicitation, URLs opened by the host after the
 // user's click), compaction rows (webview-ui CompactionRow), agent notices (webview-ui Notice, `source: 'agent'`),
 // identified plans (webview-ui PlanCards), the `_meta` output of commands agents run themselves (webview-ui
-// TerminalOutput, fed by editor/terminals/agentTerminals.ts) and subagent threads (webview-ui
+// TerminalOutput, fed by services/terminals/agentTerminals.ts) and subagent threads (webview-ui
 // subagents/SubagentThread: the child's transcript, permission prompts and Stop).
 import type { ChatRenders } from '../../acp/clientCapabilities';
 

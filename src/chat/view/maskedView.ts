@@ -10,11 +10,11 @@
 // Other entries (tool calls, notices, plans...) are masked whole each time they change; a value with nothing to mask
 // is posted as the session has it. Pure: no `vscode`.
 import type { ContentBlock } from '../../shared/acp';
-import { MaskedStream } from '../../shared/maskedStream';
-import type { EntryId, SessionHeader, TranscriptEntry } from '../../shared/model';
-import { isRecord } from '../../shared/narrow';
-import { ADDRESS_KEYS } from '../../shared/entrySecrets';
-import { maskText, maskValue, type SecretRules } from '../../shared/secretText';
+import { MaskedStream } from '../../shared/text/maskedStream';
+import type { EntryId, SessionHeader, TranscriptEntry } from '../../shared/transcript/model';
+import { isRecord } from '../../shared/text/narrow';
+import { ADDRESS_KEYS } from '../../shared/transcript/entrySecrets';
+import { maskText, maskValue, type SecretRules } from '../../shared/text/secretText';
 import type { ViewCopies } from './patchCoalescer';
 
 const MESSAGE_KINDS = new Set(['user', 'agent', 'thought']);

@@ -17,11 +17,11 @@
 // catches up (or after ACK_WAIT_MS at the latest, should no answer come). A view whose thread is busy (in code-server
 // the chat shares the workbench's renderer thread) thus gets fewer, larger posts instead of a growing queue of small
 // ones, each of which it would have to take in turn: a chunk waits for at most a couple of posts, not for a backlog.
-import type { EntryDelta, SentEntry } from '../../shared/entryDelta';
-import { deltaSince, recordSent } from '../../shared/entryDelta';
-import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../../shared/model';
+import type { EntryDelta, SentEntry } from '../../shared/transcript/entryDelta';
+import { deltaSince, recordSent } from '../../shared/transcript/entryDelta';
+import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEntry } from '../../shared/transcript/model';
 import type { SessionKey } from '../../shared/sessionKey';
-import type { HostToWebview } from '../../shared/webviewProtocol';
+import type { HostToWebview } from '../../shared/protocol/webviewProtocol';
 import { FRAME_MS, type FrameScheduler } from '../../shared/frameScheduler';
 import { hostScheduler } from './timerScheduler';
 

@@ -1,7 +1,7 @@
 // The chat view's badge: how many open sessions wait for the user (a permission request or a question), shown on
 // the view and its activity bar icon wherever the chat is, so a waiting session is seen even with the panel closed.
 // Pure apart from the type of the badge.
-import type { OpenSessionView } from '../../shared/sessionsProtocol';
+import type { OpenSessionView } from '../../shared/protocol/sessionsProtocol';
 
 export interface ViewBadge {
   value: number;

@@ -2,7 +2,7 @@
 // that carry state are not kept, since the view gets a fresh snapshot when it comes back; the latest answer of a
 // kind (the history list) is kept; one-off messages (a mention to add, file search results) are kept in order, up
 // to a bound. Pure: no `vscode`, no node.
-import type { HostToWebview } from '../../shared/webviewProtocol';
+import type { HostToWebview } from '../../shared/protocol/webviewProtocol';
 
 /**
  * How a message is held while the view is away:

@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BACKGROUND_LIMITS, diffLines } from '../../shared/diff';
 import type { DiffReply, DiffRequest } from './diffWorkerProtocol';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 parentPort?.on('message', (request: DiffRequest) => {
   const { id, oldText, newText, options } = request;

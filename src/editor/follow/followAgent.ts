@@ -6,13 +6,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Session } from '../../session/session';
 import type { ActiveSurface } from '../../session/surfaceSessions';
-import { checkPathAccess } from '../files/pathAccess';
+import { checkPathAccess } from '../../services/files/pathAccess';
 import { chooseFollowColumn } from './followColumn';
 import { FollowHighlight, HighlightedLine } from './followHighlight';
 import { FOLLOW_SETTING, isFollowing } from './followSetting';
 import { FollowTarget, LocationWatch } from './followTarget';
 import { Clock, LatestOnly, realClock } from './latestOnly';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 export const FOLLOW_TIMING = { quietMs: 200, maxWaitMs: 1000 };
 /** Keyboard activity in the active editor this recent means the user is typing there. */

@@ -1,9 +1,9 @@
 // Which tool call location to follow after a session change. Pure: no `vscode`, no node.
 // A location is followed once: when a tool call first names it (tool_call, tool_call_update or a permission
 // request's tool call). Only while a turn runs, so a session/load replay does not walk the editor through history.
-import type { SessionChange, SessionState, ToolCallEntry } from '../../shared/model';
-import type { SubagentEntry } from '../../shared/subagentModel';
-import { subagentLabel } from '../../shared/subagentModel';
+import type { SessionChange, SessionState, ToolCallEntry } from '../../shared/transcript/model';
+import type { SubagentEntry } from '../../shared/transcript/subagentModel';
+import { subagentLabel } from '../../shared/transcript/subagentModel';
 
 export interface FollowTarget {
   /** As the agent sent it (absolute per the protocol; a relative one is resolved by the caller). */

@@ -9,9 +9,9 @@ import type * as vscode from 'vscode';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
 import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';
 import { sessionTitle } from '../../session/openSessionView';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 import { type LocalTranscript, maskTranscript, packTranscript, readTranscript } from '../localTranscript';
-import { secretRules, type SecretRules } from '../../shared/secretText';
+import { secretRules, type SecretRules } from '../../shared/text/secretText';
 
 const TOKEN_SHAPES_ONLY = secretRules([]);
 

@@ -7,11 +7,11 @@ import type { LocalTranscripts } from './localTranscripts';
 import type { SessionStarter, SurfaceSessions } from '../../session/surfaceSessions';
 import type { ChatHandlers } from '../../session/chatHandlers';
 import { sessionTitle } from '../../session/openSessionView';
-import type { HistoryMessage } from '../../shared/sessionsProtocol';
+import type { HistoryMessage } from '../../shared/protocol/sessionsProtocol';
 import { HistoryAgent, HistoryBrowser } from '../historyBrowser';
 import type { WorkspaceFileStore } from './workspaceFileStore';
 import { forgetRecord, OpenRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../sessionRecords';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 /** Questions the history asks (tests answer them). */
 export interface HistoryUserInterface {

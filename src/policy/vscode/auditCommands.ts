@@ -42,7 +42,7 @@ export async function exportAuditLog(
       filters: { Markdown: ['md'], JSON: ['json'] },
     }));
   if (!where) return undefined;
-  // Secrets are masked in the text as written (JSON string escapes included, see shared/secrets.ts).
+  // Secrets are masked in the text as written (JSON string escapes included, see shared/text/secrets.ts).
   const text = mask(where.path.toLowerCase().endsWith('.json') ? auditJson(audit.all()) : auditMarkdown(audit.all()));
   await vscode.workspace.fs.writeFile(where, new TextEncoder().encode(text));
   return where;

@@ -5,7 +5,7 @@
 // what is read into memory). Files in no repository, or in one not captured yet, or when git is missing, have the
 // snapshot only (outside git it is seeded by a scan, bounded). No `vscode` here.
 import * as path from 'node:path';
-import { decodeText } from '../../editor/files/textDecoding';
+import { decodeText } from '../../services/files/textDecoding';
 import type { Baselines, DiskText, Known } from '../baselines';
 import type { Content } from '../changeLedger';
 import type { Repositories } from '../filter/repositories';

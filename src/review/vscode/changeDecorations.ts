@@ -1,7 +1,7 @@
 // Explorer (and tab) decorations for files the agent changed in the current session and nobody has kept or
 // undone yet: a letter for created, modified or deleted, in the theme's source-control colours.
 import * as vscode from 'vscode';
-import { caseKey } from '../../editor/files/pathKeys';
+import { caseKey } from '../../services/files/pathKeys';
 import type { ChangeStatus } from '../changeLedger';
 import type { ReviewService } from './reviewService';
 

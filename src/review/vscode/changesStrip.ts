@@ -3,13 +3,13 @@
 // Keep, Undo and Review buttons do.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChangedFileView, ChangesMessage, ChangesWebviewMessage } from '../../shared/changesProtocol';
+import type { ChangedFileView, ChangesMessage, ChangesWebviewMessage } from '../../shared/protocol/changesProtocol';
 import type { ChatHandlers } from '../../session/chatHandlers';
 import type { ReviewDiffs } from '../reviewDiff';
 import type { InlineReviewApi } from './inline/registerInline';
 import type { ReviewActions } from './reviewActions';
 import type { PendingChange, ReviewService } from './reviewService';
-import { subagentTitles } from '../../shared/subagentRefs';
+import { subagentTitles } from '../../shared/transcript/subagentRefs';
 
 /** Changes within this time are posted together (a turn writing many files posts once). */
 const POST_DELAY_MS = 50;

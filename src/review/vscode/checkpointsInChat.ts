@@ -4,7 +4,7 @@
 // itself with its rewind marker in the transcript (a notice with Undo Restore), and Undo Restore.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/checkpointProtocol';
+import type { CheckpointHostMessage, CheckpointLink, CheckpointPlanMessage, CheckpointsMessage, CheckpointWebviewMessage, RestoreFileView } from '../../shared/protocol/checkpointProtocol';
 import type { SessionKey } from '../../shared/sessionKey';
 import type { ChatHandlers, ChatPosts } from '../../session/chatHandlers';
 import type { SessionRegistry } from '../../session/sessionRegistry';

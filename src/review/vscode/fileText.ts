@@ -3,8 +3,8 @@
 // that should not exist is deleted and one that is missing is created, both as undoable workspace edits.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findOpenDocument } from '../../editor/files/documents';
-import { planEdits } from '../../editor/files/minimalEdits';
+import { findOpenDocument } from '../../services/files/documents';
+import { planEdits } from '../../services/files/minimalEdits';
 
 /** The text a file has now, as the user sees it: the open document's, else the disk's; null when there is none. */
 export async function currentText(file: string): Promise<string | null> {

@@ -3,7 +3,7 @@
 // their messages and their parts of each chat view's snapshot).
 import type { ChatHandlers, ChatPosts } from '../../session/chatHandlers';
 import * as vscode from 'vscode';
-import type { OnDidWrite } from '../../editor/files/writeRecord';
+import type { OnDidWrite } from '../../services/files/writeRecord';
 import { BackgroundDiffer, bundledDiffWorker } from '../../editor/diff/backgroundDiff';
 import type { SessionRegistry } from '../../session/sessionRegistry';
 import type { ActiveSurface } from '../../session/surfaceSessions';
@@ -18,7 +18,7 @@ import { type ReviewStore, ReviewService } from './reviewService';
 import { ChangesStrip } from './changesStrip';
 import { CheckpointsInChat } from './checkpointsInChat';
 import { type ReviewUserInterface, vscodeReviewUserInterface } from './reviewUserInterface';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 
 export interface ReviewApi {
   readonly service: ReviewService;

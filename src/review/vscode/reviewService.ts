@@ -3,8 +3,8 @@
 // changes while its agent is at work; turns are checkpoints.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { OnDidWrite } from '../../editor/files/writeRecord';
-import { caseKey } from '../../editor/files/pathKeys';
+import type { OnDidWrite } from '../../services/files/writeRecord';
+import { caseKey } from '../../services/files/pathKeys';
 import type { ContentBlock } from '../../shared/acp';
 import type { Session } from '../../session/session';
 import type { OpenSession, SessionRegistry } from '../../session/sessionRegistry';

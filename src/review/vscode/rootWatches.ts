@@ -5,7 +5,7 @@
 // forgotten when no session uses it any more.
 // The user's saves are told to the review too.
 import * as vscode from 'vscode';
-import { caseKey } from '../../editor/files/pathKeys';
+import { caseKey } from '../../services/files/pathKeys';
 import type { DiskChanges, DiskEventKind } from '../diskChanges';
 import { filesToScan } from '../filter/scanFiles';
 import type { GitBaselines } from '../git/gitBaselines';

@@ -1,7 +1,7 @@
 // The review's filter (filter/changeFilter.ts): git's view where a folder is in a repository, else `files.exclude`
 // (and node_modules) for the roots in use, kept current with the settings and those roots.
 import * as vscode from 'vscode';
-import { caseInsensitivePaths, caseKey } from '../../editor/files/pathKeys';
+import { caseInsensitivePaths, caseKey } from '../../services/files/pathKeys';
 import { ChangeFilter } from '../filter/changeFilter';
 import { excludeMatcher } from '../filter/excludeMatcher';
 import { GitFiles } from '../filter/gitFiles';

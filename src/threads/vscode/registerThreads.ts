@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { SessionRecord } from '../../history/sessionRecords';
 import type { SessionRegistry } from '../../session/sessionRegistry';
-import { describeError } from '../../shared/errors';
+import { describeError } from '../../shared/text/errors';
 import type { SessionKey } from '../../shared/sessionKey';
 import { Checkouts, diskCheckoutFiles } from '../checkouts';
 import type { OnScreen } from '../onScreen';

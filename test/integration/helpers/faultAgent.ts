@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { AgentStatus } from '../../../src/shared/agentStatus';
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import { ProcessWatch, watchProcess, within } from './realAgentProcess';
 import { repoRoot, scenarioPath, waitFor } from './scriptedAgent';
 

@@ -3,10 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConsentAnswer, ConsentRequest } from '../../../src/editor/files/consent';
-import type { ConflictNotice, FilesUserInterface } from '../../../src/editor/files/userInterface';
+import type { ConsentAnswer, ConsentRequest } from '../../../src/services/files/consent';
+import type { ConflictNotice, FilesUserInterface } from '../../../src/services/files/userInterface';
 import type { Session } from '../../../src/session/session';
-import type { AgentMessageEntry, ToolCallEntry } from '../../../src/shared/model';
+import type { AgentMessageEntry, ToolCallEntry } from '../../../src/shared/transcript/model';
 import { waitFor } from './scriptedAgent';
 
 export function workspaceRoot(): string {

@@ -2,7 +2,7 @@
 // test (and taken out after it), settings and editors reset, and helpers to run scripted-agent turns.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { WriteRecord } from '../../../src/editor/files/writeRecord';
+import type { WriteRecord } from '../../../src/services/files/writeRecord';
 import type { AcpExtensionApi } from '../../../src/extension';
 import type { Session } from '../../../src/session/session';
 import { closeEverything, TestUserInterface } from './files';

@@ -1,7 +1,7 @@
 // Reading a session the way the chat panel does, and answering its permission prompts the way the user does.
 import * as vscode from 'vscode';
 import type { Session } from '../../../src/session/session';
-import type { AgentMessageEntry, ThoughtEntry, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
+import type { AgentMessageEntry, ThoughtEntry, ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
 import type { FakeAnthropic, RecordedRequest } from '../../fixtures/fake-anthropic';
 import { toolResultFor } from '../../fixtures/fake-anthropic';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { AgentFailure, describeFailure, reportOf } from '../../../src/acp/failureMessage';
-import { packageRunnerOf, parseStartingMessage } from '../../../src/shared/startingProtocol';
+import { packageRunnerOf, parseStartingMessage } from '../../../src/shared/protocol/startingProtocol';
 
 describe('a failure in words: the sentence first, the agent’s error and stderr behind Details', () => {
   it('says which agent, what failed and what to do; the code, data and stderr tail are the details', () => {

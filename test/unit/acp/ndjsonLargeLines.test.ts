@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Message } from 'vscode-jsonrpc/node';
 import { InvalidLine, NdjsonMessageReader } from '../../../src/acp/ndjson';
-import { heldTextOf } from '../../../src/shared/heldText';
-import { ENTRY_TEXT_CAP } from '../../../src/shared/transcriptCaps';
+import { heldTextOf } from '../../../src/shared/text/heldText';
+import { ENTRY_TEXT_CAP } from '../../../src/shared/transcript/transcriptCaps';
 import { ChunkFeeder, nextEvent } from './harness';
 
 async function read(chunks: Array<Buffer | string>, largeLineBytes?: number): Promise<{ messages: Message[]; invalid: InvalidLine[] }> {

@@ -8,9 +8,9 @@ import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import type { ChatSender } from '../../../src/session/chatHandlers';
 import type { SurfaceSessions } from '../../../src/session/surfaceSessions';
 import { ChatSurface } from '../../../src/chat/chatSurface';
-import { secretRules } from '../../../src/shared/secretText';
+import { secretRules } from '../../../src/shared/text/secretText';
 import { SessionKeys } from '../../../src/shared/sessionKey';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import { FakeHost } from '../helpers/fakeChatHost';
 import { placesIn } from '../../../src/session/sessionPlace';
 

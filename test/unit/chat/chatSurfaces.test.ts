@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ChatSurface } from '../../../src/chat/chatSurface';
 import type { SessionsApi } from '../../../src/testApi/sessionsApi';
-import type { PromptParts } from '../../../src/shared/composerProtocol';
+import type { PromptParts } from '../../../src/shared/protocol/composerProtocol';
 import type { Session } from '../../../src/session/session';
 import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 

@@ -11,8 +11,8 @@ import { clientCapabilitiesFor } from '../../../src/acp/clientCapabilities';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { createSessionParts, disposeSessionParts, SessionParts } from '../../../src/chat/sessionParts';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import type { PromptParts } from '../../../src/shared/composerProtocol';
-import type { StartingView } from '../../../src/shared/startingProtocol';
+import type { PromptParts } from '../../../src/shared/protocol/composerProtocol';
+import type { StartingView } from '../../../src/shared/protocol/startingProtocol';
 import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');

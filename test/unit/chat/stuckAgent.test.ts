@@ -13,8 +13,8 @@ import { createSessionParts, disposeSessionParts, SessionParts } from '../../../
 import { STILL_STARTING_MS } from '../../../src/chat/startingState';
 import { HeaderStatusFeed } from '../../../src/chat/headerStatusFeed';
 import type { AgentDefinition } from '../../../src/config/agentDefinitions';
-import type { PromptParts } from '../../../src/shared/composerProtocol';
-import type { SessionChange } from '../../../src/shared/model';
+import type { PromptParts } from '../../../src/shared/protocol/composerProtocol';
+import type { SessionChange } from '../../../src/shared/transcript/model';
 import type { Session } from '../../../src/session/session';
 import { STOP_GRACE_MS } from '../../../src/session/stopWatch';
 import { ManualScheduler } from '../helpers/manualScheduler';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { modeItems, sessionModePicker } from '../../../src/commands/switchMode';
-import { createSessionState } from '../../../src/shared/reducer';
-import type { SessionHeader } from '../../../src/shared/model';
+import { createSessionState } from '../../../src/shared/transcript/reducer';
+import type { SessionHeader } from '../../../src/shared/transcript/model';
 
 function header(patch: Partial<SessionHeader>): SessionHeader {
   return { ...createSessionState('s').header, ...patch };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { excludeGlob, expandBraces, includeGlob, rankFiles } from '../../../src/composer/fileQuery';
 import { selectionLabel, selectionLines } from '../../../src/composer/selectionRange';
-import type { FileHit } from '../../../src/shared/composerProtocol';
+import type { FileHit } from '../../../src/shared/protocol/composerProtocol';
 
 const hit = (path: string): FileHit => ({ uri: `file:///w/${path}`, path, name: path.slice(path.lastIndexOf('/') + 1) });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { defaultsToApply, readAgentDefaults, rememberMode, rememberOption, NO_DEFAULTS } from '../../../src/config/agentDefaults';
-import type { SessionHeader } from '../../../src/shared/model';
+import type { SessionHeader } from '../../../src/shared/transcript/model';
 import type { SessionConfigOption } from '../../../src/shared/acp';
 
 function header(configOptions: unknown[], modes?: { current: string; ids: string[] }): SessionHeader {

@@ -1,17 +1,17 @@
 // A host (session state + coalescer) and a view (store) joined by a message queue the test controls: the delta
 // protocol's tests drive both ends through it.
 import assert from 'node:assert/strict';
-import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { maskValue, type SecretRules } from '../../../src/shared/secretText';
-import { ADDRESS_KEYS } from '../../../src/shared/entrySecrets';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { maskValue, type SecretRules } from '../../../src/shared/text/secretText';
+import { ADDRESS_KEYS } from '../../../src/shared/transcript/entrySecrets';
 import { MaskedView } from '../../../src/chat/view/maskedView';
-import { createSessionState } from '../../../src/shared/reducer';
+import { createSessionState } from '../../../src/shared/transcript/reducer';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import { FRAME_MS, PatchCoalescer } from '../../../src/chat/view/patchCoalescer';
 import { ChatStore } from '../../../webview-ui/src/store';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
-import { packEntry, packForView, unpackEntry } from '../../../src/shared/entryWire';
+import { packEntry, packForView, unpackEntry } from '../../../src/shared/protocol/entryWire';
 import { ManualScheduler } from './manualScheduler';
 import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
 

@@ -2,8 +2,8 @@
 // visibility and messages).
 import { Emitter } from 'vscode-jsonrpc/node';
 import type { ChatViewHost } from '../../../src/chat/view/chatView';
-import { unpackFromHost } from '../../../src/shared/entryWire';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import { unpackFromHost } from '../../../src/shared/protocol/entryWire';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 
 /** A webview as the view sees it: what it was posted, and the user's side (ready, visibility, messages). */
 export class FakeHost implements ChatViewHost {

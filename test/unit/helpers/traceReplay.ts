@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ContentBlock } from '../../../src/shared/acp';
-import type { SessionChange, SessionState } from '../../../src/shared/model';
+import type { SessionChange, SessionState } from '../../../src/shared/transcript/model';
 import {
   addUserMessage,
   applySessionUpdate,
@@ -19,8 +19,8 @@ import {
   endTurn,
   setPermissionRequest,
   setTurnState,
-} from '../../../src/shared/reducer';
-import { applyInSubagent, hasSubagent } from '../../../src/shared/subagents';
+} from '../../../src/shared/transcript/reducer';
+import { applyInSubagent, hasSubagent } from '../../../src/shared/transcript/subagents';
 
 export interface TraceRecord {
   t: number;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { HistoryAgent, HistoryBrowser, inRoots, listedSessions } from '../../../src/history/historyBrowser';
 import { forgetRecord, readOpenRecords, readSessionRecords, SessionRecord, upsertRecord } from '../../../src/history/sessionRecords';
 import { lifecycleCapabilitiesOf, NO_LIFECYCLE, reopenMethod } from '../../../src/session/lifecycleCapabilities';
-import type { HistoryMessage } from '../../../src/shared/sessionsProtocol';
+import type { HistoryMessage } from '../../../src/shared/protocol/sessionsProtocol';
 
 const FULL = { ...NO_LIFECYCLE, load: true, list: true, delete: true };
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LOCAL_TRANSCRIPT_VERSION, maskTranscript, packTranscript, readOnlyNotice, readTranscript } from '../../../src/history/localTranscript';
-import { MASK, secretRules } from '../../../src/shared/secretText';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import { MASK, secretRules } from '../../../src/shared/text/secretText';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 
 const text = (id: string, kind: 'user' | 'agent', body: string): TranscriptEntry => ({ kind, id, rev: 2, content: [{ type: 'text', text: body }] });
 

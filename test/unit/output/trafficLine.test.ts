@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { MAX_LOGGED_CHARS, trafficLine } from '../../../src/output/trafficLine';
-import { MASK, secretMasker } from '../../../src/shared/secrets';
+import { MASK, secretMasker } from '../../../src/shared/text/secrets';
 
 describe('traffic log lines', () => {
   const now = new Date('2025-01-02T03:04:05.000Z');

@@ -9,7 +9,7 @@ import { parseRules } from '../../../src/policy/parseRules';
 import { PolicyGate } from '../../../src/policy/policyGate';
 import type { PolicyRule, RuleSetting } from '../../../src/policy/rules';
 import { Session, SessionTransport } from '../../../src/session/session';
-import type { NoticeEntry } from '../../../src/shared/model';
+import type { NoticeEntry } from '../../../src/shared/transcript/model';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const CLAUDE_OPTIONS = [

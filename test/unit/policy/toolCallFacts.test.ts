@@ -2,8 +2,8 @@
 // updates merged in the way the session does before it consults the rules.
 import * as assert from 'node:assert/strict';
 import { describeToolCall, ToolCallDescription } from '../../../src/policy/toolCallFacts';
-import { mergedToolCall } from '../../../src/shared/mergedToolCall';
-import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
+import { mergedToolCall } from '../../../src/shared/transcript/mergedToolCall';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
 import { isRequest, loadTrace } from '../helpers/traceReplay';
 
 /** Every permission request of a trace, described with what the updates before it said. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { toolCallFor } from '../../../src/review/attribution';
-import type { ToolCallEntry } from '../../../src/shared/model';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
 
 const call = (toolCallId: string, status: string, paths: { locations?: string[]; diffs?: string[] }): ToolCallEntry => ({
   kind: 'tool_call',

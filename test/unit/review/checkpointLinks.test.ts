@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ChangeLedger } from '../../../src/review/changeLedger';
 import { anchorOfLastPrompt, linkCheckpoints, promptFingerprint } from '../../../src/review/checkpointLinks';
 import { packReview, unpackReview } from '../../../src/review/ledgerData';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 
 let counter = 0;
 function user(text: string, messageId?: string): TranscriptEntry {

@@ -3,10 +3,10 @@ import { toolCallFor } from '../../../src/review/attribution';
 import { LocationWatch } from '../../../src/editor/follow/followTarget';
 import { Session, SessionTransport } from '../../../src/session/session';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { SessionState } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState, setTurnState } from '../../../src/shared/reducer';
-import { applyInSubagent } from '../../../src/shared/subagents';
-import { parseChildToolCallRef, subagentTitles } from '../../../src/shared/subagentRefs';
+import type { SessionState } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState, setTurnState } from '../../../src/shared/transcript/reducer';
+import { applyInSubagent } from '../../../src/shared/transcript/subagents';
+import { parseChildToolCallRef, subagentTitles } from '../../../src/shared/transcript/subagentRefs';
 
 const same = (p: string): string => p;
 

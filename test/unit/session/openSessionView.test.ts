@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { recalledTitle, sessionActivity, sessionTitle, UNTITLED } from '../../../src/session/openSessionView';
-import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
-import { applyInSubagent } from '../../../src/shared/subagents';
+import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/transcript/reducer';
+import { applyInSubagent } from '../../../src/shared/transcript/subagents';
 
 describe('open sessions: title and activity', () => {
   it('titles: the agent\'s, else the first prompt in one line, else the known one, else "New session"', () => {

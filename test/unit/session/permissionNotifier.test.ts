@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Emitter } from 'vscode-jsonrpc/node';
-import type { SessionChange, SessionState } from '../../../src/shared/model';
-import { createSessionState, setPermissionRequest, clearPermissionRequest, applySessionUpdate } from '../../../src/shared/reducer';
+import type { SessionChange, SessionState } from '../../../src/shared/transcript/model';
+import { createSessionState, setPermissionRequest, clearPermissionRequest, applySessionUpdate } from '../../../src/shared/transcript/reducer';
 import {
   NotifierSession,
   NotifierSessions,

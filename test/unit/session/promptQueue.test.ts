@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Emitter } from 'vscode-jsonrpc/node';
-import type { PromptParts } from '../../../src/shared/composerProtocol';
-import type { SessionChange, SessionHeader } from '../../../src/shared/model';
+import type { PromptParts } from '../../../src/shared/protocol/composerProtocol';
+import type { SessionChange, SessionHeader } from '../../../src/shared/transcript/model';
 import { PromptQueue } from '../../../src/session/promptQueue';
 import { PromptingSession, SessionPrompts } from '../../../src/session/sessionPrompts';
 

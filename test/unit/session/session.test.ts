@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '../../../src/shared/acp';
-import type { ToolCallEntry } from '../../../src/shared/model';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
 import { Session, SessionTransport } from '../../../src/session/session';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { SessionPart } from '../../../src/acp/clientRequests';

@@ -4,10 +4,10 @@ import type { PromptRequest, PromptResponse, RequestPermissionResponse } from '.
 import { Session, SessionTransport } from '../../../src/session/session';
 import type { PermissionGate, PermissionQuestion } from '../../../src/session/permissionGate';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { childEntryKey } from '../../../src/shared/subagentModel';
-import type { TranscriptEntry } from '../../../src/shared/model';
-import { ENTRY_TEXT_CAP } from '../../../src/shared/transcriptCaps';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { childEntryKey } from '../../../src/shared/transcript/subagentModel';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
+import { ENTRY_TEXT_CAP } from '../../../src/shared/transcript/transcriptCaps';
 import type { TranscriptSpill } from '../../../src/session/transcriptSpill';
 import { ChildRoutes } from '../../../src/acp/childRoutes';
 

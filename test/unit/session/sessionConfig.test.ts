@@ -8,8 +8,8 @@ import type {
 } from '../../../src/shared/acp';
 import { promptText } from '../../../src/demo/turn';
 import { Session, SessionTransport } from '../../../src/session/session';
-import { createSessionState } from '../../../src/shared/reducer';
-import { applySessionSetup } from '../../../src/shared/sessionSetup';
+import { createSessionState } from '../../../src/shared/transcript/reducer';
+import { applySessionSetup } from '../../../src/shared/transcript/sessionSetup';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const scope = { sessionKey: 's1' as SessionKey, sessionId: 's1', cwd: '/w', roots: ['/w'] };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { PromptResponse } from '../../../src/shared/acp';
-import type { ElicitationEntry } from '../../../src/shared/model';
+import type { ElicitationEntry } from '../../../src/shared/transcript/model';
 import { Session } from '../../../src/session/session';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 

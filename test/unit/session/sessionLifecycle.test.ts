@@ -7,8 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { HistoryBrowser } from '../../../src/history/historyBrowser';
 import type { SessionsApi } from '../../../src/testApi/sessionsApi';
-import type { HistoryMessage } from '../../../src/shared/sessionsProtocol';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { HistoryMessage } from '../../../src/shared/protocol/sessionsProtocol';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { SessionAbandonedError } from '../../../src/session/sessionRegistry';
 import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 

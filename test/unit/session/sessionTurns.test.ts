@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { AUTH_REQUIRED_CODE } from '../../../src/acp/authMethods';
 import type { PromptRequest, PromptResponse } from '../../../src/shared/acp';
-import type { NoticeEntry } from '../../../src/shared/model';
-import { addNotice, createSessionState } from '../../../src/shared/reducer';
+import type { NoticeEntry } from '../../../src/shared/transcript/model';
+import { addNotice, createSessionState } from '../../../src/shared/transcript/reducer';
 import { SessionTurns, TurnTransport } from '../../../src/session/sessionTurns';
 
 /** A transport whose prompt answers the test gives. */

@@ -2,7 +2,7 @@
 // session/cancel makes the session say the agent is not stopping, with Restart; one that stops in time says nothing.
 import * as assert from 'node:assert/strict';
 import type { PromptRequest, PromptResponse } from '../../../src/shared/acp';
-import type { NoticeEntry } from '../../../src/shared/model';
+import type { NoticeEntry } from '../../../src/shared/transcript/model';
 import { Session, SessionTransport } from '../../../src/session/session';
 import { notStoppingText, STOP_GRACE_MS, watchStops } from '../../../src/session/stopWatch';
 import type { SessionKey } from '../../../src/shared/sessionKey';

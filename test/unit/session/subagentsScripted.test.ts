@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Session } from '../../../src/session/session';
-import type { AgentMessageEntry } from '../../../src/shared/model';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
+import type { AgentMessageEntry } from '../../../src/shared/transcript/model';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
 import type { SessionsApi } from '../../../src/testApi/sessionsApi';
 import { scriptedDefinition, scriptedManager } from '../helpers/scriptedManager';
 

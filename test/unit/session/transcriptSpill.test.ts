@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileTranscriptSpill } from '../../../src/session/transcriptSpill';
-import type { TranscriptEntry } from '../../../src/shared/model';
-import { MASK, secretRules } from '../../../src/shared/secretText';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
+import { MASK, secretRules } from '../../../src/shared/text/secretText';
 
 describe('transcript spill files', () => {
   let base: string;

@@ -10,7 +10,7 @@ import type { AgentDefinition } from '../../../src/config/agentDefinitions';
 import { NO_CLIENT_FEATURES } from '../../../src/acp/clientRequests';
 import { UNTRUSTED_WORKSPACE_MESSAGE } from '../../../src/session/agentPool';
 import { createSessionsApi, SessionsApi } from '../../../src/testApi/sessionsApi';
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import { placesIn } from '../../../src/session/sessionPlace';
 
 const agentEntry = path.resolve(__dirname, '..', '..', '..', 'src', 'demo', 'main.js');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { CompactionEntry } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
+import type { CompactionEntry } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
 
 const compaction = (entries: unknown[]): CompactionEntry => {
   const found = entries.find((e) => (e as { kind: string }).kind === 'compaction');

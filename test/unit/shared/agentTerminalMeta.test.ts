@@ -1,6 +1,6 @@
 // The `_meta` terminal reports of claude-agent-acp and codex-acp tool calls, read leniently.
 import * as assert from 'node:assert/strict';
-import { agentTerminalReports } from '../../../src/shared/agentTerminalMeta';
+import { agentTerminalReports } from '../../../src/shared/transcript/agentTerminalMeta';
 
 describe('agent terminal _meta reports', () => {
   it("reads claude-agent-acp's lifecycle: terminal_info, terminal_output, terminal_exit", () => {

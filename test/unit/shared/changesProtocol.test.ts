@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { asChangesMessage, changedFilesTitle, parseChangesMessage } from '../../../src/shared/changesProtocol';
-import { parseWebviewMessage } from '../../../src/shared/webviewProtocol';
+import { asChangesMessage, changedFilesTitle, parseChangesMessage } from '../../../src/shared/protocol/changesProtocol';
+import { parseWebviewMessage } from '../../../src/shared/protocol/webviewProtocol';
 
 describe('the changes strip messages', () => {
   it('takes Keep, Undo (one file or all) and Review, and nothing malformed', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PROMPT_LIMITS, base64Bytes, parseImage, parseMention } from '../../../src/shared/composerProtocol';
-import { parseWebviewMessage } from '../../../src/shared/webviewProtocol';
+import { PROMPT_LIMITS, base64Bytes, parseImage, parseMention } from '../../../src/shared/protocol/composerProtocol';
+import { parseWebviewMessage } from '../../../src/shared/protocol/webviewProtocol';
 
 const png = Buffer.from('fake png bytes').toString('base64');
 const mention = { uri: 'file:///w/src/a.ts', label: 'src/a.ts' };

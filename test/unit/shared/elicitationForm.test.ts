@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { formOf } from '../../../src/shared/elicitationForm';
-import { reviewUrl } from '../../../src/shared/elicitationUrl';
-import { checkForm, initialValues, matchesPattern } from '../../../src/shared/elicitationValues';
+import { formOf } from '../../../src/shared/elicitation/elicitationForm';
+import { reviewUrl } from '../../../src/shared/elicitation/elicitationUrl';
+import { checkForm, initialValues, matchesPattern } from '../../../src/shared/elicitation/elicitationValues';
 
 const refactor = formOf({
   type: 'object',

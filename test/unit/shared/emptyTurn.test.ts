@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { endedWithoutAnswer } from '../../../src/shared/emptyTurn';
-import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
+import { endedWithoutAnswer } from '../../../src/shared/transcript/emptyTurn';
+import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
 
 describe('a turn that ends without an answer', () => {
   const prompt = () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeError } from '../../../src/shared/errors';
+import { describeError } from '../../../src/shared/text/errors';
 
 describe('describeError', () => {
   it('gives the message of an Error and of its subclasses', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { classifyLink, isSafeImageSource } from '../../../src/shared/links';
+import { classifyLink, isSafeImageSource } from '../../../src/shared/text/links';
 
 describe('link policy (classifyLink)', () => {
   it('accepts http, https and mailto as external links', () => {

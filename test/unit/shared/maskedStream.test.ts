@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { MaskedAppends, MaskedStream, type MaskedGrowth } from '../../../src/shared/maskedStream';
-import { MASK, maskText, secretRules } from '../../../src/shared/secretText';
+import { MaskedAppends, MaskedStream, type MaskedGrowth } from '../../../src/shared/text/maskedStream';
+import { MASK, maskText, secretRules } from '../../../src/shared/text/secretText';
 
 /** What a view that applies each growth holds. */
 function apply(shown: string, growth: MaskedGrowth): string {

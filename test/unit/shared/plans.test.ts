@@ -1,8 +1,8 @@
 // Identified plans (plan_update / plan_removed): the wire shapes of ACP v1 (stable 2026-11-20), several plans per
 // session, replacement by planId, removal, leniency, the legacy `plan` untouched, and the file-follow rule.
 import * as assert from 'node:assert/strict';
-import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
-import { applyPlanFileText, MAX_PLAN_FILE_CHARS, planFilePaths } from '../../../src/shared/plans';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
+import { applyPlanFileText, MAX_PLAN_FILE_CHARS, planFilePaths } from '../../../src/shared/transcript/plans';
 
 const items = (planId: string, statuses: string[]) => ({
   sessionUpdate: 'plan_update',

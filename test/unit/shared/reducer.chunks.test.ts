@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
 
 function chunk(sessionUpdate: string, content: unknown, messageId?: string | null): Record<string, unknown> {
   return { sessionUpdate, content, ...(messageId === undefined ? {} : { messageId }) };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
 
 const HEADER = { entries: [], header: true };
 const NONE = { entries: [], header: false };

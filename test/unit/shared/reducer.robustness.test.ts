@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { SessionState } from '../../../src/shared/model';
+import type { SessionState } from '../../../src/shared/transcript/model';
 import {
   addUserMessage,
   applySessionUpdate,
@@ -7,7 +7,7 @@ import {
   createSessionState,
   endTurn,
   setPermissionRequest,
-} from '../../../src/shared/reducer';
+} from '../../../src/shared/transcript/reducer';
 
 const KINDS = [
   'agent_message_chunk',

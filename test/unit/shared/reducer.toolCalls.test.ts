@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { SessionState, ToolCallEntry } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState, findToolCall, markToolCallsUndone, setPolicyDecision } from '../../../src/shared/reducer';
+import type { SessionState, ToolCallEntry } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState, findToolCall, markToolCallsUndone, setPolicyDecision } from '../../../src/shared/transcript/reducer';
 
 function apply(state: SessionState, update: Record<string, unknown>): ReturnType<typeof applySessionUpdate> {
   return applySessionUpdate(state, update, 0);

@@ -2,9 +2,9 @@
 // reducer with a child's updates routed to the child as the session does. The expected values were read from the
 // trace files, not produced by the reducer.
 import * as assert from 'node:assert/strict';
-import type { SessionState, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
-import { SubagentEntry, canCancelSubagent } from '../../../src/shared/subagentModel';
-import { findSubagent } from '../../../src/shared/subagents';
+import type { SessionState, ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { SubagentEntry, canCancelSubagent } from '../../../src/shared/transcript/subagentModel';
+import { findSubagent } from '../../../src/shared/transcript/subagents';
 import { TraceReplay, isPermissionRequestFor } from '../helpers/traceReplay';
 
 const PARENT = '01a20f4a-3f17-7fb3-a11d-a051a56f6362';

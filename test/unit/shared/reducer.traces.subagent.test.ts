@@ -2,9 +2,9 @@
 // through the reducer with a child's messages routed to the child as the session does. The expected values were read
 // from the trace file, not produced by the reducer.
 import * as assert from 'node:assert/strict';
-import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { findSubagent, subagentState } from '../../../src/shared/subagents';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { findSubagent, subagentState } from '../../../src/shared/transcript/subagents';
 import { TraceReplay, isPermissionRequestFor, isUpdate } from '../helpers/traceReplay';
 
 const TRACE = 'claude-agent-acp-0.101-subagent';

@@ -1,8 +1,8 @@
 // Recorded sessions with real agents (test/fixtures/traces, copied from the shared recordings) fed through the
 // reducer. The expected values below were read from the trace files, not produced by the reducer.
 import * as assert from 'node:assert/strict';
-import type { SessionState, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
-import { endTurn, findToolCall } from '../../../src/shared/reducer';
+import type { SessionState, ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { endTurn, findToolCall } from '../../../src/shared/transcript/reducer';
 import { TraceReplay, isPermissionRequestFor, isRequest, isUpdate, traceNames } from '../helpers/traceReplay';
 
 function tool(state: SessionState, toolCallId: string): ToolCallEntry {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { SessionState, ToolCallEntry } from '../../../src/shared/model';
+import type { SessionState, ToolCallEntry } from '../../../src/shared/transcript/model';
 import {
   addNotice,
   addUserMessage,
@@ -11,7 +11,7 @@ import {
   markTurnToolCallsCancelled,
   setPermissionRequest,
   setTurnState,
-} from '../../../src/shared/reducer';
+} from '../../../src/shared/transcript/reducer';
 
 const OPTIONS = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MASK, maskText, maskValue, secretRules } from '../../../src/shared/secretText';
+import { MASK, maskText, maskValue, secretRules } from '../../../src/shared/text/secretText';
 
 describe('secretText: secrets masked in what the extension keeps or shows', () => {
   const rules = secretRules(['env-secret-value-4711', 'short']);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { agentSecretValues, MASK, maskSecrets, secretArgValues, secretEnvValues, secretMasker } from '../../../src/shared/secrets';
+import { agentSecretValues, MASK, maskSecrets, secretArgValues, secretEnvValues, secretMasker } from '../../../src/shared/text/secrets';
 
 describe('secrets: masking in logs and exports', () => {
   it('masks known values, also inside JSON strings, longest first', () => {

@@ -2,11 +2,11 @@
 // it in memory (its oldest entries leave, to the spill file through the change), its row says so, and the parent's
 // budget counts the row by what the child holds (so the parent's cap can drop a finished child's row).
 import * as assert from 'node:assert/strict';
-import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
-import { applyInSubagent, subagentState } from '../../../src/shared/subagents';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { entryTextChars, SESSION_TEXT_CAP, TextBudget } from '../../../src/shared/transcriptCaps';
+import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
+import { applyInSubagent, subagentState } from '../../../src/shared/transcript/subagents';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { entryTextChars, SESSION_TEXT_CAP, TextBudget } from '../../../src/shared/transcript/transcriptCaps';
 
 const CHUNK = 'x'.repeat(64 * 1024);
 

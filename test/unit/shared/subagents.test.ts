@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
-import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState, setPermissionRequest } from '../../../src/shared/reducer';
-import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } from '../../../src/shared/subagents';
-import type { SessionMessageEntry, SubagentEntry } from '../../../src/shared/subagentModel';
-import { canCancelSubagent } from '../../../src/shared/subagentModel';
-import { deltaSince, recordSent, applyEntryDelta } from '../../../src/shared/entryDelta';
-import { subagentMarkdown } from '../../../src/shared/subagentMarkdown';
-import { transcriptToMarkdown } from '../../../src/shared/transcriptExport';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState, setPermissionRequest } from '../../../src/shared/transcript/reducer';
+import { applyInSubagent, findSubagent, markSubagentCancelling, subagentState } from '../../../src/shared/transcript/subagents';
+import type { SessionMessageEntry, SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { canCancelSubagent } from '../../../src/shared/transcript/subagentModel';
+import { deltaSince, recordSent, applyEntryDelta } from '../../../src/shared/transcript/entryDelta';
+import { subagentMarkdown } from '../../../src/shared/transcript/subagentMarkdown';
+import { transcriptToMarkdown } from '../../../src/shared/transcript/transcriptExport';
 
 const NOW = 1_000;
 

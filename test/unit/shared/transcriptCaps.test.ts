@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { SessionChange, SessionState } from '../../../src/shared/model';
-import { applySessionUpdate, createSessionState, setPermissionRequest } from '../../../src/shared/reducer';
-import { holdText } from '../../../src/shared/heldText';
-import { ENTRY_TEXT_CAP, TextBudget, cutIndex } from '../../../src/shared/transcriptCaps';
+import type { SessionChange, SessionState } from '../../../src/shared/transcript/model';
+import { applySessionUpdate, createSessionState, setPermissionRequest } from '../../../src/shared/transcript/reducer';
+import { holdText } from '../../../src/shared/text/heldText';
+import { ENTRY_TEXT_CAP, TextBudget, cutIndex } from '../../../src/shared/transcript/transcriptCaps';
 
 const say = (text: string, messageId?: string): Record<string, unknown> => ({
   sessionUpdate: 'agent_message_chunk',

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { diffSummary, transcriptToMarkdown } from '../../../src/shared/transcriptExport';
-import { addNotice, addUserMessage, applySessionUpdate, createSessionState, setTurnState } from '../../../src/shared/reducer';
-import type { SessionState } from '../../../src/shared/model';
+import { diffSummary, transcriptToMarkdown } from '../../../src/shared/transcript/transcriptExport';
+import { addNotice, addUserMessage, applySessionUpdate, createSessionState, setTurnState } from '../../../src/shared/transcript/reducer';
+import type { SessionState } from '../../../src/shared/transcript/model';
 
 function sample(): SessionState {
   const state = createSessionState('sess-1');

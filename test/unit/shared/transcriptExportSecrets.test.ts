@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/reducer';
-import { MASK } from '../../../src/shared/secrets';
-import { transcriptToMarkdown } from '../../../src/shared/transcriptExport';
+import { addUserMessage, applySessionUpdate, createSessionState } from '../../../src/shared/transcript/reducer';
+import { MASK } from '../../../src/shared/text/secrets';
+import { transcriptToMarkdown } from '../../../src/shared/transcript/transcriptExport';
 
 describe('transcript export: secrets are masked', () => {
   it('masks keys and tokens in user text, agent text and tool output', () => {

@@ -6,7 +6,7 @@ import {
   hiddenCodesIn,
   visibleRuns,
   withVisibleMarkers,
-} from '../../../src/shared/visibleText';
+} from '../../../src/shared/text/visibleText';
 import { optionLabel } from '../../../src/shared/permissionOptionLabel';
 
 describe('visible text (hidden and direction-changing characters)', () => {

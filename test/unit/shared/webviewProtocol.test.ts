@@ -2,7 +2,7 @@
 // well formed (and only its known fields are kept), everything else is refused, and nothing the webview can send
 // makes the parser throw.
 import * as assert from 'node:assert/strict';
-import { SESSION_SCOPED_TYPES, WebviewToHost, parseWebviewMessage } from '../../../src/shared/webviewProtocol';
+import { SESSION_SCOPED_TYPES, WebviewToHost, parseWebviewMessage } from '../../../src/shared/protocol/webviewProtocol';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 
 const S1 = 's1' as SessionKey;

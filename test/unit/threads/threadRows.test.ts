@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { SessionRecord } from '../../../src/history/sessionRecords';
-import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
+import { addUserMessage, applySessionUpdate, createSessionState, setPermissionRequest, setTurnState } from '../../../src/shared/transcript/reducer';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import type { Checkout } from '../../../src/threads/place';
 import { RECENT_PER_FOLDER, ago, rowDescription, rowDetails, threadsBadge, threadsView, type OpenThread, type ThreadSources } from '../../../src/threads/threadRows';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { addUserMessage, applySessionUpdate, createSessionState, endTurn, setPermissionRequest, setTurnState } from '../../../src/shared/reducer';
-import type { SessionState } from '../../../src/shared/model';
+import { addUserMessage, applySessionUpdate, createSessionState, endTurn, setPermissionRequest, setTurnState } from '../../../src/shared/transcript/reducer';
+import type { SessionState } from '../../../src/shared/transcript/model';
 import { stateLabel, threadState, type ThreadFacts } from '../../../src/threads/threadState';
 
 function facts(state: SessionState, more: Partial<ThreadFacts> = {}): ThreadFacts {

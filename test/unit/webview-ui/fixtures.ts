@@ -1,6 +1,6 @@
 // Small builders for webview tests.
-import type { AgentMessageEntry, SessionHeader, ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
-import type { AgentSummary, HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { AgentMessageEntry, SessionHeader, ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
+import type { AgentSummary, HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 
 export function header(patch: Partial<SessionHeader> = {}): SessionHeader {

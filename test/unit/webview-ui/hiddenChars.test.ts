@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { EntryItem } from '../../../webview-ui/src/components/EntryItem';
 import { Header } from '../../../webview-ui/src/components/Header';
 import { clearDisclosureChoices, setDisclosureChoice } from '../../../webview-ui/src/disclosure';

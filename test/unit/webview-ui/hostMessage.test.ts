@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { packForView } from '../../../src/shared/entryWire';
+import { packForView } from '../../../src/shared/protocol/entryWire';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 import { agentMessage, header, readyAgent, snapshot } from './fixtures';
 

@@ -1,7 +1,7 @@
 // The view acknowledges the host's numbered transcript posts once per frame, with the newest number it took.
 import assert from 'node:assert/strict';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { WebviewToHost } from '../../../src/shared/webviewProtocol';
+import type { WebviewToHost } from '../../../src/shared/protocol/webviewProtocol';
 import { acknowledgePosts } from '../../../webview-ui/src/postAcks';
 import { header } from './fixtures';
 

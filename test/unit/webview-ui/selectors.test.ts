@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { activeEntryId, awaitsPermission, isTurnActive, sendBlocker } from '../../../webview-ui/src/selectors';
 import { applyHostMessage, initialChatState, type ChatState } from '../../../webview-ui/src/store';
 import { parseViewState } from '../../../webview-ui/src/viewState';
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
-import type { TranscriptEntry, TurnState } from '../../../src/shared/model';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
+import type { TranscriptEntry, TurnState } from '../../../src/shared/transcript/model';
 import { agentMessage, header, readyAgent, snapshot } from './fixtures';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 

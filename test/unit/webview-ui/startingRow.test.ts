@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import type { StartingView } from '../../../src/shared/startingProtocol';
+import type { StartingView } from '../../../src/shared/protocol/startingProtocol';
 import { ComposerContext } from '../../../webview-ui/src/composer/composerContext';
 import { ComposerStore } from '../../../webview-ui/src/composer/composerStore';
 import { HeaderStatus } from '../../../webview-ui/src/components/HeaderStatus';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ChatStore, applyHostMessage, initialChatState, listSignature, sameListSignature, type ChatState } from '../../../webview-ui/src/store';
-import type { TranscriptEntry } from '../../../src/shared/model';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import { agentMessage, header, readyAgent, snapshot, toolCall } from './fixtures';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import type { TranscriptEntry } from '../../../src/shared/model';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { childEntryKey } from '../../../src/shared/subagentModel';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { childEntryKey } from '../../../src/shared/transcript/subagentModel';
 import { EntryItem } from '../../../webview-ui/src/components/EntryItem';
 import { HostContext } from '../../../webview-ui/src/hostContext';
 import type { HostBridge } from '../../../webview-ui/src/vscodeApi';

@@ -4,9 +4,9 @@
 // by a resend of the row. Checked on the real reducer, coalescer and store.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { addUserMessage, applySessionUpdate, clearPermissionRequest, setPermissionRequest } from '../../../src/shared/reducer';
-import { applyInSubagent, subagentState } from '../../../src/shared/subagents';
+import type { SessionChange, SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { addUserMessage, applySessionUpdate, clearPermissionRequest, setPermissionRequest } from '../../../src/shared/transcript/reducer';
+import { applyInSubagent, subagentState } from '../../../src/shared/transcript/subagents';
 import { Link, type LinkEvent, onlyDeltas } from '../helpers/deltaLink';
 
 type Op = (state: SessionState) => SessionChange;

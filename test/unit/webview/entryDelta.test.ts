@@ -3,9 +3,9 @@
 // re-attach (snapshot) starts over. Checked on the real reducer, coalescer and store, with random streams.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyEntryDelta, deltaSince, recordSent } from '../../../src/shared/entryDelta';
-import type { SessionState, TranscriptEntry } from '../../../src/shared/model';
-import { addUserMessage, applySessionUpdate, clearPermissionRequest, createSessionState, endTurn, setPermissionRequest } from '../../../src/shared/reducer';
+import { applyEntryDelta, deltaSince, recordSent } from '../../../src/shared/transcript/entryDelta';
+import type { SessionState, TranscriptEntry } from '../../../src/shared/transcript/model';
+import { addUserMessage, applySessionUpdate, clearPermissionRequest, createSessionState, endTurn, setPermissionRequest } from '../../../src/shared/transcript/reducer';
 import { Link, type LinkEvent } from '../helpers/deltaLink';
 
 type Op = (state: SessionState) => { entries: string[]; header: boolean };

@@ -3,11 +3,11 @@
 // host's entries exactly, but for a message's messageId (the view never uses it).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { packDelta, packEntry, packForView, unpackDelta, unpackEntry } from '../../../src/shared/entryWire';
-import type { EntryDelta } from '../../../src/shared/entryDelta';
-import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
+import { packDelta, packEntry, packForView, unpackDelta, unpackEntry } from '../../../src/shared/protocol/entryWire';
+import type { EntryDelta } from '../../../src/shared/transcript/entryDelta';
+import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 import { asHostMessage } from '../../../webview-ui/src/hostMessage';
 
 const KEY = 's1' as SessionKey;

@@ -2,7 +2,7 @@
 // earlier session's, and after a window reload), each with its +/- counts, Review, Keep and Undo, and Keep / Undo
 // for all of them. It stays until every change is kept or undone; the list folds to its title line.
 import { useState } from 'preact/hooks';
-import { type ChangedFileView, changedFilesTitle } from '../../../src/shared/changesProtocol';
+import { type ChangedFileView, changedFilesTitle } from '../../../src/shared/protocol/changesProtocol';
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useChanges } from './changesContext';

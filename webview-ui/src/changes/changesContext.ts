@@ -1,7 +1,7 @@
 // The changes store for the components, and a hook that re-renders on its changes.
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import type { ChangesMessage } from '../../../src/shared/changesProtocol';
+import type { ChangesMessage } from '../../../src/shared/protocol/changesProtocol';
 import type { ChangesStore } from './changesStore';
 
 export const ChangesContext = createContext<ChangesStore | null>(null);

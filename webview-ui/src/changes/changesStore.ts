@@ -1,7 +1,7 @@
 // The files agents changed that wait for the user's Keep or Undo, as the host last sent them (the strip above the
 // composer). Pure (runs under mocha).
-import type { ChangesMessage } from '../../../src/shared/changesProtocol';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { ChangesMessage } from '../../../src/shared/protocol/changesProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 
 export class ChangesStore {
   private current: ChangesMessage = { type: 'changes', files: [] };

@@ -2,7 +2,7 @@
 // before it. A click asks the host for the plan (which files change, and how) and shows it with Restore and Cancel;
 // nothing is written before Restore.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { restoreTitle, type RestoreFileView } from '../../../src/shared/checkpointProtocol';
+import { restoreTitle, type RestoreFileView } from '../../../src/shared/protocol/checkpointProtocol';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { Icon } from '../ui/Icon';

@@ -1,5 +1,5 @@
 // The rewind marker's action: Undo Restore, while the restore it tells of is the latest and not undone.
-import type { NoticeEntry } from '../../../src/shared/model';
+import type { NoticeEntry } from '../../../src/shared/transcript/model';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { Icon } from '../ui/Icon';

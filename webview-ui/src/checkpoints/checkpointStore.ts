@@ -1,8 +1,8 @@
 // The user messages of the shown session that have a checkpoint, and the restore plans the host sent for them, as
 // the host last sent them. Pure (runs under mocha).
-import type { CheckpointHostMessage, CheckpointLink } from '../../../src/shared/checkpointProtocol';
+import type { CheckpointHostMessage, CheckpointLink } from '../../../src/shared/protocol/checkpointProtocol';
 import type { SessionKey } from '../../../src/shared/sessionKey';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 
 export type RestorePlanMessage = Extract<CheckpointHostMessage, { type: 'checkpointPlan' }>;
 

@@ -1,5 +1,5 @@
 // An agent message: its text as markdown (drawn incrementally while it streams), other content blocks as such.
-import type { AgentMessageEntry } from '../../../src/shared/model';
+import type { AgentMessageEntry } from '../../../src/shared/transcript/model';
 import { ContentBlocks } from './ContentBlocks';
 import { CutNote } from './SpillNotes';
 

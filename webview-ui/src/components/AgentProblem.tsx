@@ -1,7 +1,7 @@
 // The agent failed or was stopped, and nothing in the transcript says so: the sentence, the agent's error and stderr
 // tail behind "Details", Restart, and (when its command is missing) what to install and Open Settings. Shown in the
 // header.
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import { useHost } from '../hostContext';
 import { FailureAction, FailureReport } from './FailureReport';
 

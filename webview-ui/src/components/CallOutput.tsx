@@ -1,7 +1,7 @@
 // A tool call's output that its content items do not show: the command the agent ran itself when no content item
 // names its terminal (its `_meta` output, live), else output the agent put only in the raw output (codex-acp's
 // commands), drawn in the same pane as a terminal's. Nothing when the content shows the output already.
-import type { ToolCallEntry } from '../../../src/shared/model';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
 import { rawOutputToShow, type RawCommandOutput } from '../logic/commandOutput';
 import { terminalStatus, type TerminalStatusLook } from '../terminals/terminalStatus';
 import { TerminalOutput, TerminalPane } from './TerminalOutput';

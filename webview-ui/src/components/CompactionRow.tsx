@@ -1,7 +1,7 @@
 // The agent compacted its context: one row per compaction, at the point it started, updated in place (in
 // progress, done, failed, cancelled, or an unknown status shown as it came). The retained summary, when the agent
 // shares one, folds under "Summary".
-import type { CompactionEntry } from '../../../src/shared/model';
+import type { CompactionEntry } from '../../../src/shared/transcript/model';
 import { ContentBlocks } from './ContentBlocks';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';

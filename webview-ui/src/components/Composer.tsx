@@ -3,9 +3,9 @@
 // dropped images attach when the agent accepts images. The toolbar holds the session's mode and config pickers,
 // and the queue shows under it. The draft survives the view being hidden or reloaded.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { PROMPT_LIMITS } from '../../../src/shared/composerProtocol';
-import type { SessionHeader, TurnState } from '../../../src/shared/model';
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import { PROMPT_LIMITS } from '../../../src/shared/protocol/composerProtocol';
+import type { SessionHeader, TurnState } from '../../../src/shared/transcript/model';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import { canSubmit, composerHint } from '../composer/composerHint';
 import { useComposerHostState, useComposerStore, useMentionInbox, usePutBack } from '../composer/composerContext';
 import { mentionsInText, removeMentionToken, appendMention, withMention } from '../composer/mentions';

@@ -1,6 +1,6 @@
 // What goes with the draft besides its text: a chip per @-mention still in the text and a thumbnail per image,
 // each removable.
-import type { MentionRef } from '../../../src/shared/composerProtocol';
+import type { MentionRef } from '../../../src/shared/protocol/composerProtocol';
 import type { DraftImage } from '../composer/useDraft';
 import { Icon } from '../ui/Icon';
 

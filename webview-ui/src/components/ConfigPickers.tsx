@@ -1,7 +1,7 @@
 // The session's mode and config options as compact controls in the composer's toolbar: a <select> per select
 // option, a switch per boolean option. A change goes to the agent; the control shows the session's value
 // (`data-current`) once the agent has taken it.
-import type { SessionHeader } from '../../../src/shared/model';
+import type { SessionHeader } from '../../../src/shared/transcript/model';
 import { MODE_PICKER_ID, sessionPickers, type Picker, type PickerChoice } from '../../../src/shared/configPickers';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';

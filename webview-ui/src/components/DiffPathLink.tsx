@@ -1,7 +1,7 @@
 // A diff's file in its header, as a link-looking button that opens it: the folder, cut from its start when the card is
 // narrow ("…/components/settings/"), then the file name, never cut (at 300 px the name stays readable rather than
 // squeezed to a letter).
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { useHost } from '../hostContext';
 import { VisibleText } from '../ui/VisibleText';
 

@@ -1,6 +1,6 @@
 // The empty chat: one sentence on the agent, "Connect a real agent" (the agent picker, with the presets and what
 // each needs) while the Demo agent is in use, and two or three prompts a click sends.
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import { canSubmit } from '../composer/composerHint';
 import { useHost } from '../hostContext';
 import { onboardingFor } from '../logic/onboarding';

@@ -1,6 +1,6 @@
 // One transcript entry, memoized on (id, rev, active): a streaming chunk re-renders only its own entry.
 import { Component } from 'preact';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { ElicitationPrompt } from '../elicitation/ElicitationPrompt';
 import { AgentMessage } from './AgentMessage';
 import { CompactionRow } from './CompactionRow';

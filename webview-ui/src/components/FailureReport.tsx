@@ -3,7 +3,7 @@
 // then the actions that fit (Retry, Edit, Show agent log, Restart, Open Settings).
 import { InstallHint } from './InstallHint';
 import type { ComponentChildren } from 'preact';
-import type { FailureView } from '../../../src/shared/startingProtocol';
+import type { FailureView } from '../../../src/shared/protocol/startingProtocol';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
 

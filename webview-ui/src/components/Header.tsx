@@ -1,13 +1,13 @@
 // The agent (its name opens the agent picker; beside it, in the host's words, what the user can do next; on failure the
 // reason and a Restart button; in an untrusted workspace why agents wait and a button to manage Workspace Trust;
 // when it needs a sign-in, the ways to), the session title, the permission level, "New session".
-import type { AgentSummary } from '../../../src/shared/webviewProtocol';
+import type { AgentSummary } from '../../../src/shared/protocol/webviewProtocol';
 import type { HeaderStatusView } from '../../../src/shared/headerStatus';
 import { useHost } from '../hostContext';
 import { PermissionLevelPicker } from '../policy/PermissionLevelPicker';
 import { SessionSwitcher } from '../sessions/SessionSwitcher';
-import type { SessionHeader } from '../../../src/shared/model';
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import type { SessionHeader } from '../../../src/shared/transcript/model';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { Icon } from '../ui/Icon';
 import { HeaderStatus } from './HeaderStatus';
 import { SignIn } from './SignIn';

@@ -1,7 +1,7 @@
 // How to get a missing agent command: plain words, and the command line that installs it (when one does) with Copy
 // and Run in terminal. The host runs only the install command it knows for the agent's command (the presets), never
 // text from the view.
-import type { MissingCommand } from '../../../src/shared/webviewProtocol';
+import type { MissingCommand } from '../../../src/shared/protocol/webviewProtocol';
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 

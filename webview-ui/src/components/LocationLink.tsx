@@ -1,5 +1,5 @@
 // A file (and line) the agent touched, as a link-looking button: the host opens the file and reveals the line.
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { useHost } from '../hostContext';
 import { VisibleText } from '../ui/VisibleText';
 

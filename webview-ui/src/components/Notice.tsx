@@ -2,7 +2,7 @@
 // exits; and the agent's own notices (marked "Agent:", unknown severities drawn as a note). The sentence comes first;
 // its detail (the agent's error, its stderr tail) is folded under "Details". A failure the user can act on offers
 // its actions: a failed turn Retry, Edit and Show agent log; an agent that stopped Restart and Show agent log.
-import type { NoticeEntry } from '../../../src/shared/model';
+import type { NoticeEntry } from '../../../src/shared/transcript/model';
 import { Disclosure } from './Disclosure';
 import { Icon } from '../ui/Icon';
 import { NoticeActions } from './NoticeActions';

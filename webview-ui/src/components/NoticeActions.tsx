@@ -1,6 +1,6 @@
 // The actions of a failure notice in the transcript: a failed turn offers Retry (its message sent again), Edit (its
 // text back into the composer) and Show agent log; an agent that stopped, or does not stop, offers Restart agent and Show agent log.
-import type { NoticeFailure } from '../../../src/shared/model';
+import type { NoticeFailure } from '../../../src/shared/transcript/model';
 import { useChatStore } from '../chatStoreContext';
 import { useComposerStore } from '../composer/composerContext';
 import { useHost } from '../hostContext';

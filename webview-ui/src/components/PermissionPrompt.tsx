@@ -6,9 +6,9 @@
 // nothing is ever chosen by default. Hidden or direction-changing characters in what it shows are marked, with a
 // warning; so are the different commands of a tool call whose raw input names several. After a choice the buttons stay put (aria-disabled) until the host clears it.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { PendingPermission } from '../../../src/shared/model';
+import type { PendingPermission } from '../../../src/shared/transcript/model';
 import { optionLabel } from '../../../src/shared/permissionOptionLabel';
-import { hiddenCharsWarning, hiddenCodesIn } from '../../../src/shared/visibleText';
+import { hiddenCharsWarning, hiddenCodesIn } from '../../../src/shared/text/visibleText';
 import { useHost } from '../hostContext';
 import { ConflictingCommands } from './ConflictingCommands';
 import { usePromptArming } from '../hooks/usePromptArming';

@@ -2,7 +2,7 @@
 // transcript and the composer, so it stays in view. It opens while a turn runs, and folds to one line ("Plan 2/5" and
 // the step it is at) when the turn ends or while a permission request waits for the user (the question comes first);
 // the user's own open/fold choice holds until that changes. A plan left unfinished by Stop is marked as stale.
-import type { PlanItem } from '../../../src/shared/model';
+import type { PlanItem } from '../../../src/shared/transcript/model';
 import { currentStep, planStatusLook, shownPriority } from '../logic/planStatus';
 import { usePlanOpen } from '../hooks/usePlanOpen';
 import { Icon } from '../ui/Icon';

@@ -1,9 +1,9 @@
-// The agent's identified plans (`plan_update`, see src/shared/plans.ts), one card each, in the order they first came,
+// The agent's identified plans (`plan_update`, see src/shared/transcript/plans.ts), one card each, in the order they first came,
 // between the transcript and the composer like the legacy plan. A checklist is the legacy plan's card; a Markdown
 // plan folds to its title and opens to the whole document, with a link that opens its file in the editor (the card
 // then follows the file); a plan of a type this client does not know shows its type and its data, folded. A removed
 // plan (`plan_removed`) is no longer in the list: its card goes.
-import type { IdentifiedPlan } from '../../../src/shared/plans';
+import type { IdentifiedPlan } from '../../../src/shared/transcript/plans';
 import { Plan } from './Plan';
 import { LocationLink } from './LocationLink';
 import { Markdown } from './Markdown';

@@ -1,6 +1,6 @@
 // Messages written while the agent works, shown under the composer in the order they will be sent; each can be
 // removed. After a stopped or failed turn the queue waits until the user resumes it.
-import type { PromptQueueView } from '../../../src/shared/composerProtocol';
+import type { PromptQueueView } from '../../../src/shared/protocol/composerProtocol';
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useSessionKey } from '../sessionKey';

@@ -1,5 +1,5 @@
 // A message between sessions (`session_message`): who sent it to whom, and its content.
-import type { SessionMessageEntry } from '../../../src/shared/subagentModel';
+import type { SessionMessageEntry } from '../../../src/shared/transcript/subagentModel';
 import { ContentBlocks } from './ContentBlocks';
 import { Icon } from '../ui/Icon';
 import { useSessionName } from '../subagents/subagentScope';

@@ -1,7 +1,7 @@
 // The agent needs the user to sign in: what it said in plain words (Markdown an agent sends is shown as words, not
 // backticks), and one button per way it offers: the first is the primary action, the others secondary (a way this
 // client cannot use is listed without a button). The host checks the chosen method against the agent's list.
-import type { AuthPrompt } from '../../../src/shared/webviewProtocol';
+import type { AuthPrompt } from '../../../src/shared/protocol/webviewProtocol';
 import { useHost } from '../hostContext';
 import { plainWords } from '../logic/spokenText';
 import { Icon } from '../ui/Icon';

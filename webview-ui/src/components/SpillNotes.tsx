@@ -1,14 +1,14 @@
-// The notes of text the host keeps outside memory (src/shared/transcriptCaps.ts): under a message cut at its cap,
+// The notes of text the host keeps outside memory (src/shared/transcript/transcriptCaps.ts): under a message cut at its cap,
 // "Message cut at 256 KB (61.0 MB in all)" with "Open full message"; above the first entry of a transcript whose
 // oldest entries were dropped, how many, with "Open earlier messages". Both ask the host to open a read-only editor.
-import type { DroppedEntries, EntryCut } from '../../../src/shared/model';
+import type { DroppedEntries, EntryCut } from '../../../src/shared/transcript/model';
 import type { SessionKey } from '../../../src/shared/sessionKey';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { cutNoteText, droppedNoteText } from '../logic/sizeText';
 import { Icon } from '../ui/Icon';
 import { useContext } from 'preact/hooks';
-import { childEntryKey } from '../../../src/shared/subagentModel';
+import { childEntryKey } from '../../../src/shared/transcript/subagentModel';
 import { ThreadChild } from '../subagents/subagentScope';
 
 export function CutNote({ entryId, cut }: { entryId: string; cut: EntryCut | undefined }) {

@@ -3,7 +3,7 @@
 // STILL_STARTING_MS, that it is still starting, with Restart agent and Show agent log);
 // when the start fails, the failure under the message, with Retry, Edit and Show agent log.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { StartingView } from '../../../src/shared/startingProtocol';
+import type { StartingView } from '../../../src/shared/protocol/startingProtocol';
 import { useComposerStore } from '../composer/composerContext';
 import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';

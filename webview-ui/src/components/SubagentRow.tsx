@@ -1,6 +1,6 @@
 // A subagent's own row in a transcript: its thread, unless a tool call of the same transcript links it (`session`
 // content), whose card draws the thread instead.
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
 import { useLinkedElsewhere } from '../subagents/subagentScope';
 import { SubagentThread } from './SubagentThread';
 

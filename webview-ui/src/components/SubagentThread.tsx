@@ -5,9 +5,9 @@
 // thread is open while the child works or waits for the user, folded once it is done.
 // Fields the client does not model are shown under "Details", as they came.
 import { useMemo } from 'preact/hooks';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { canCancelSubagent, subagentLabel, subagentWorks } from '../../../src/shared/subagentModel';
-import { workStateText } from '../../../src/shared/subagentExport';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { canCancelSubagent, subagentLabel, subagentWorks } from '../../../src/shared/transcript/subagentModel';
+import { workStateText } from '../../../src/shared/transcript/subagentExport';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';

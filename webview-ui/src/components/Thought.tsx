@@ -1,6 +1,6 @@
 // A thought: folded by default under a button that says how long the agent thought; open, it shows the thought as
 // markdown. The open state is view state (kept across the entry scrolling away), the duration comes from the entry.
-import type { ThoughtEntry } from '../../../src/shared/model';
+import type { ThoughtEntry } from '../../../src/shared/transcript/model';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { thoughtLabel } from '../logic/thoughtLabel';
 import { ContentBlocks } from './ContentBlocks';

@@ -3,7 +3,7 @@
 // the user, and the body: the content items (diff hunks, terminal output, text) and the folded "Details" (kind, tool
 // name, full title, locations, raw input and output). Finished cards start folded; a card that asks for permission
 // stays open with its prompt. Open state is view state only.
-import type { ToolCallEntry } from '../../../src/shared/model';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
 import { domIdFor, useDisclosure } from '../disclosure';
 import { cardTexts } from '../logic/permissionTexts';
 import { decisionText } from '../logic/permissionDecision';

@@ -1,6 +1,6 @@
 // The folded "Details" of a tool call card: what the one-line headline leaves out. The kind, the agent's tool name,
 // its title when it says more than the headline, the files and lines it touches (links), and its raw input and output.
-import type { ToolCallEntry } from '../../../src/shared/model';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
 import { titleAddsToHeadline, type ToolHeadline } from '../logic/toolHeadline';
 import { Disclosure } from './Disclosure';
 import { RawValue } from './RawValue';

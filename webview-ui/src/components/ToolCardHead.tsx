@@ -1,8 +1,8 @@
 // A tool call card's header line: chevron, kind icon, the headline ("Edited hello.js", "Ran `npm test`") whose verb
 // and file name never get cut (only a long subject ends in an ellipsis), the +/- counts, a command's exit, "Undone",
 // (instead of the counts, which no longer hold), and the status icon (its word shown for failures and unusual states; read out by screen readers always).
-import type { ToolCallEntry } from '../../../src/shared/model';
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import type { ToolCallEntry } from '../../../src/shared/transcript/model';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { commandExit, exitText, headlineText, type ToolHeadline } from '../logic/toolHeadline';
 import { toolKindIcon, type StatusLook } from '../logic/toolStatus';
 import type { TerminalView } from '../terminals/terminalStore';

@@ -12,7 +12,7 @@ import { Icon } from '../ui/Icon';
 import { DroppedNote } from './SpillNotes';
 import { TranscriptRow } from './TranscriptRow';
 import { StartingRow } from './StartingRow';
-import type { StartingView } from '../../../src/shared/startingProtocol';
+import type { StartingView } from '../../../src/shared/protocol/startingProtocol';
 
 interface TranscriptProps {
   /** The transcript follows the list of entries in the store itself (a new entry re-renders it, not the panel). */

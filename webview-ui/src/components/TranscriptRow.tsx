@@ -2,7 +2,7 @@
 // mounted. The row follows its own entry in the store (a streamed chunk re-renders this row, not the list): it
 // shows the newest of the copy the list gave it and the copy the store told it of, and is memoized on (rev, active).
 import { Component, createRef } from 'preact';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { ChatStoreContext } from '../chatStoreContext';
 import type { RowMeasurer } from '../hooks/useVirtualTranscript';
 import type { ChatStore } from '../store';

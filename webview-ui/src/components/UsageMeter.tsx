@@ -1,6 +1,6 @@
 // The session's context usage ("12.3k / 200k") and cost, in the header; the tooltip and the accessible name say
 // it in words.
-import type { UsageInfo } from '../../../src/shared/model';
+import type { UsageInfo } from '../../../src/shared/transcript/model';
 import { usageText } from '../logic/usageText';
 import { Icon } from '../ui/Icon';
 

@@ -1,4 +1,4 @@
-import type { UserMessageEntry } from '../../../src/shared/model';
+import type { UserMessageEntry } from '../../../src/shared/transcript/model';
 import { Blocks } from './Blocks';
 import { SpeakerLabel } from './SpeakerLabel';
 import { CutNote } from './SpillNotes';

@@ -1,7 +1,7 @@
 // Gives the composer's components the composer store and its state.
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import type { MentionRef, PromptParts } from '../../../src/shared/composerProtocol';
+import type { MentionRef, PromptParts } from '../../../src/shared/protocol/composerProtocol';
 import { ComposerStore, type ComposerHostState } from './composerStore';
 
 export const ComposerContext = createContext<ComposerStore | null>(null);

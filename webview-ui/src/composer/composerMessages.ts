@@ -1,9 +1,9 @@
 // A shallow check of the composer's host messages before the stores see them (see hostMessage.ts).
-import type { ComposerHostMessage } from '../../../src/shared/composerProtocol';
-import type { StartingHostMessage } from '../../../src/shared/startingProtocol';
+import type { ComposerHostMessage } from '../../../src/shared/protocol/composerProtocol';
+import type { StartingHostMessage } from '../../../src/shared/protocol/startingProtocol';
 
 type StartingReceipt = Extract<StartingHostMessage, { type: 'promptAccepted' | 'promptRefused' }>;
-import { isRecord } from '../../../src/shared/narrow';
+import { isRecord } from '../../../src/shared/text/narrow';
 
 function isFileHit(value: unknown): boolean {
   return isRecord(value) && typeof value.uri === 'string' && typeof value.path === 'string' && typeof value.name === 'string';

@@ -1,8 +1,8 @@
 // What the host tells the composer: the prompt queue, file picker results, mentions added from the editor. Pure
 // (no DOM), like the chat store beside it; mentions arrive as an inbox with sequence numbers so none is lost
 // between two renders.
-import type { FileHit, MentionRef, PromptParts, PromptQueueView } from '../../../src/shared/composerProtocol';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { FileHit, MentionRef, PromptParts, PromptQueueView } from '../../../src/shared/protocol/composerProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 
 export interface MentionDelivery {
   seq: number;

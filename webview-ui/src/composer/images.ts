@@ -1,6 +1,6 @@
 // Images pasted or dropped into the composer: which are taken (only when the agent accepts images; known types;
 // at most 10 MB each and 10 in all) and their base64 from a data URL. Pure.
-import { IMAGE_MIME_TYPES, PROMPT_LIMITS } from '../../../src/shared/composerProtocol';
+import { IMAGE_MIME_TYPES, PROMPT_LIMITS } from '../../../src/shared/protocol/composerProtocol';
 
 export interface ImageCandidate {
   type: string;

@@ -1,6 +1,6 @@
 // @-mentions in the composer's text: the "@query" being typed, the token a chosen file leaves ("@src/a.ts "), and
 // which of the draft's mentions are still in the text when it is sent. Pure.
-import type { MentionRef } from '../../../src/shared/composerProtocol';
+import type { MentionRef } from '../../../src/shared/protocol/composerProtocol';
 
 export interface MentionQuery {
   /** Where the "@" is. */

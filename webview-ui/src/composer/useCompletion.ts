@@ -2,7 +2,7 @@
 // "@word" is typed. Keys: Up/Down move, Enter/Tab complete, Escape closes (until the query changes).
 import { useEffect, useState } from 'preact/hooks';
 import type { AvailableCommand } from '../../../src/shared/acp';
-import type { MentionRef } from '../../../src/shared/composerProtocol';
+import type { MentionRef } from '../../../src/shared/protocol/composerProtocol';
 import { moveActive } from '../logic/listNavigation';
 import { folderOf, insertMention, mentionQueryAt } from './mentions';
 import { completeCommand, matchCommands, slashQuery } from './slashCommands';

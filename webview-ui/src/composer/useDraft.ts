@@ -1,7 +1,7 @@
 // The composer's draft: text, the @-mentions made in it and attached images. Text and mentions survive the view
 // being hidden or reloaded (view state); images do not (they can be megabytes).
 import { useEffect, useState } from 'preact/hooks';
-import type { ImageAttachment, MentionRef } from '../../../src/shared/composerProtocol';
+import type { ImageAttachment, MentionRef } from '../../../src/shared/protocol/composerProtocol';
 import type { HostBridge } from '../vscodeApi';
 
 export interface DraftImage extends ImageAttachment {

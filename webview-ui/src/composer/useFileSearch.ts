@@ -1,7 +1,7 @@
 // The @-mention picker's search: the query goes to the host after a short pause in typing; the newest answer wins
 // (older answers show meanwhile, so the list does not flicker).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FileHit } from '../../../src/shared/composerProtocol';
+import type { FileHit } from '../../../src/shared/protocol/composerProtocol';
 import { useHost } from '../hostContext';
 import { useSessionKey } from '../sessionKey';
 import { useComposerHostState } from './composerContext';

@@ -1,11 +1,11 @@
-// The inputs of an elicitation form, one per field of the requested schema (see src/shared/elicitationForm.ts):
+// The inputs of an elicitation form, one per field of the requested schema (see src/shared/elicitation/elicitationForm.ts):
 // text (email and uri formats use the matching input type; dates are typed, with the form as hint), number (integer steps by 1), boolean
 // (checkbox), single-select (a list with an empty choice), multi-select (checkboxes), and fields of an unknown type
 // shown as such, without an input. Every input has a label; hints and problems are tied to it with
 // aria-describedby. Agent text (labels, descriptions) is plain text, never a link.
 import type { ComponentChildren } from 'preact';
-import type { FormField, MultiSelectField, NumberField, TextField } from '../../../src/shared/elicitationForm';
-import type { FieldValue } from '../../../src/shared/elicitationValues';
+import type { FormField, MultiSelectField, NumberField, TextField } from '../../../src/shared/elicitation/elicitationForm';
+import type { FieldValue } from '../../../src/shared/elicitation/elicitationValues';
 
 export interface FieldProps {
   field: FormField;

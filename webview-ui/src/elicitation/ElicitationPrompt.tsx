@@ -4,10 +4,10 @@
 // called out, nothing fetched or opened until the user presses Open). Submit / Open accept, Decline declines,
 // Cancel dismisses. Once answered, the row says how. The host checks the answer again before it is sent.
 import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ElicitationAction, ElicitationEntry } from '../../../src/shared/model';
-import type { ElicitationForm } from '../../../src/shared/elicitationForm';
-import { checkForm, FieldValue, FormValues, initialValues } from '../../../src/shared/elicitationValues';
-import { reviewUrl } from '../../../src/shared/elicitationUrl';
+import type { ElicitationAction, ElicitationEntry } from '../../../src/shared/transcript/model';
+import type { ElicitationForm } from '../../../src/shared/elicitation/elicitationForm';
+import { checkForm, FieldValue, FormValues, initialValues } from '../../../src/shared/elicitation/elicitationValues';
+import { reviewUrl } from '../../../src/shared/elicitation/elicitationUrl';
 import { AgentNameContext } from '../agentName';
 import { focusComposer } from '../ui/composerFocus';
 import { Icon } from '../ui/Icon';

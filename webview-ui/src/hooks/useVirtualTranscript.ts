@@ -9,7 +9,7 @@
 // (which entries, how tall the spacers) has to change.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { clearDisclosureChoices } from '../disclosure';
 import { estimateEntryHeight } from '../logic/entryHeight';
 import { appendedRowLayout, buildRowLayout, layoutFits, setRowHeight, type RowLayout } from '../logic/rowLayout';

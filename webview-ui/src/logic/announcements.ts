@@ -3,7 +3,7 @@
 // of the agent (urgent). Messages are read as plain text (their Markdown rendered to words: no asterisks, hashes or
 // backticks; a code block is "code block"). A prompt's announcement names its request, so the view clears it once
 // the request is answered. A snapshot (the view attaching, another session) announces nothing. Pure.
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 import { activeEntryId } from '../selectors';
 import type { ChatState, SessionView } from '../store';
 import { blockViews } from './contentText';

@@ -2,7 +2,7 @@
 // `aggregated_output`, `stdout`/`stderr`, `exit_code`; qwen-code: a string; content blocks; nested under `output`
 // or `result`), so that the card shows it as output rather than folded JSON. Not shown when the card already shows
 // the output: a terminal, a diff (the result of an edit), or a text content item that holds the same text. Pure.
-import { isRecord } from '../../../src/shared/narrow';
+import { isRecord } from '../../../src/shared/text/narrow';
 
 export interface RawCommandOutput {
   text: string;

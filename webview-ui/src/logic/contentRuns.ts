@@ -1,7 +1,7 @@
 // Content blocks (of a message, a thought or a tool call) grouped for drawing: consecutive text blocks become one
 // markdown text (streamed chunks arrive as many small blocks); images, links, embedded resources and unknown
 // types stand alone, each reduced to what its view needs. Pure.
-import { SAFE_IMAGE_MIME_TYPES, classifyLink, isSafeImageSource } from '../../../src/shared/links';
+import { SAFE_IMAGE_MIME_TYPES, classifyLink, isSafeImageSource } from '../../../src/shared/text/links';
 import type { OpenContentBlock } from './contentText';
 
 export type ContentRun =

@@ -1,6 +1,6 @@
 // A first guess at an entry's height (px) before it is rendered and measured: it sizes the spacers of the
 // virtualized transcript, so the scrollbar is roughly right for entries never seen. Pure and cheap.
-import type { TranscriptEntry } from '../../../src/shared/model';
+import type { TranscriptEntry } from '../../../src/shared/transcript/model';
 
 const LINE_PX = 19;
 const ROW_GAP_PX = 10;

@@ -1,7 +1,7 @@
 // What a tool card says when the user's permission policy answered the agent's request on its own ("Allowed by your
 // rule: ..."), from the deciding rule's label as the policy names it (`level "allowReads": ...`, `user rule 2: ...`,
 // `workspace rule 1: ...`). Pure.
-import type { PolicyDecision } from '../../../src/shared/model';
+import type { PolicyDecision } from '../../../src/shared/transcript/model';
 
 const LEVEL = /^level "[^"]*":\s*(.*)$/s;
 const RULE = /^(user|workspace) rule \d+:\s*(.*)$/s;

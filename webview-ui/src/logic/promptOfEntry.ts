@@ -1,8 +1,8 @@
 // A sent user message as composer parts again ("Edit" of a failed message): its text, its images, and the files it
 // mentioned (resource links and embedded resources with a file URI) as mentions. Pure.
 import type { ContentBlock } from '../../../src/shared/acp';
-import type { ImageAttachment, MentionRef, PromptParts } from '../../../src/shared/composerProtocol';
-import { IMAGE_MIME_TYPES } from '../../../src/shared/composerProtocol';
+import type { ImageAttachment, MentionRef, PromptParts } from '../../../src/shared/protocol/composerProtocol';
+import { IMAGE_MIME_TYPES } from '../../../src/shared/protocol/composerProtocol';
 
 function fileMention(uri: unknown, name: unknown): MentionRef | undefined {
   if (typeof uri !== 'string' || !uri.startsWith('file://')) return undefined;

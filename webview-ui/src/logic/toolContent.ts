@@ -2,7 +2,7 @@
 import type { OpenToolCallContent } from '../../../src/shared/acp';
 import { blockViews, type BlockView, type OpenContentBlock } from './contentText';
 import { diffStats } from './diffStats';
-import { isRecord } from '../../../src/shared/narrow';
+import { isRecord } from '../../../src/shared/text/narrow';
 
 export type ToolContentView =
   | { kind: 'content'; blocks: BlockView[]; block: OpenContentBlock }

@@ -4,7 +4,7 @@
 // of a long path). Kinds without a natural object (think, other, custom) keep the agent's title. Pure.
 import { diffStats, type DiffStats } from './diffStats';
 import { firstCommandText } from '../../../src/shared/commandFields';
-import { isRecord } from '../../../src/shared/narrow';
+import { isRecord } from '../../../src/shared/text/narrow';
 
 export interface ToolHeadline {
   /** "Edited", "Running", ... ; absent when the headline is the agent's title. */

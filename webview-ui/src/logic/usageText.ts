@@ -1,5 +1,5 @@
 // The session header's usage line: context used of its size ("12.3k / 200k") and the cost when the agent sends it.
-import type { UsageInfo } from '../../../src/shared/model';
+import type { UsageInfo } from '../../../src/shared/transcript/model';
 
 export interface UsageText {
   /** Short, for the header ("12.3k / 200k"). */

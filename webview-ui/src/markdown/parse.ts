@@ -4,7 +4,7 @@
 // from targets that `classifyLink` / `isSafeImageSource` accept. Anything else becomes text, so nothing the agent
 // writes can reach the DOM as markup, an event handler, a style or a script URL. Pure: no DOM, runs in node.
 import MarkdownIt from 'markdown-it';
-import { classifyLink, isSafeImageSource, type LinkTarget } from '../../../src/shared/links';
+import { classifyLink, isSafeImageSource, type LinkTarget } from '../../../src/shared/text/links';
 
 type Parser = MarkdownIt.MarkdownIt;
 type Token = MarkdownIt.Token;

@@ -1,6 +1,6 @@
 // The permission level the host says is in force, for the header's toggle. Pure (runs under mocha).
 import { isPolicyLevel, type PermissionLevelMessage } from '../../../src/shared/permissionLevels';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
 
 /** The shallow check of a `permissionLevel` message from the host (see hostMessage.ts). */
 export function asPermissionLevelMessage(value: Record<string, unknown>): PermissionLevelMessage | undefined {

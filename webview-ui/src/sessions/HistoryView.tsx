@@ -1,8 +1,8 @@
 // The history of earlier sessions, in place of the transcript: title, agent, when, folder (several folders); open
 // ones marked; choosing one brings it back (when its agent can); delete where offered; "Load more" pages on.
 import { useEffect, useRef } from 'preact/hooks';
-import type { HistoryItemView } from '../../../src/shared/sessionsProtocol';
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import type { HistoryItemView } from '../../../src/shared/protocol/sessionsProtocol';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { Icon } from '../ui/Icon';
 import { VisibleText } from '../ui/VisibleText';
 import { useHost } from '../hostContext';

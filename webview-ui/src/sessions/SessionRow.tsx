@@ -1,7 +1,7 @@
 // One open session in the switcher's menu: what it does (an icon), its title, agent and folder (several folders);
 // choosing it shows it, its close button closes it.
-import type { OpenSessionActivity, OpenSessionView } from '../../../src/shared/sessionsProtocol';
-import { withVisibleMarkers } from '../../../src/shared/visibleText';
+import type { OpenSessionActivity, OpenSessionView } from '../../../src/shared/protocol/sessionsProtocol';
+import { withVisibleMarkers } from '../../../src/shared/text/visibleText';
 import { Icon } from '../ui/Icon';
 import { VisibleText } from '../ui/VisibleText';
 import { folderName } from './relativeTime';

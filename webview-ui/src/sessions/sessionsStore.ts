@@ -1,8 +1,8 @@
 // The open sessions and the history list the host sends, and whether the history view is open (view state). Pure
 // (runs under mocha).
-import type { HistoryItemView, HistoryMessage, SessionsMessage } from '../../../src/shared/sessionsProtocol';
-import type { HostToWebview } from '../../../src/shared/webviewProtocol';
-import { isRecord } from '../../../src/shared/narrow';
+import type { HistoryItemView, HistoryMessage, SessionsMessage } from '../../../src/shared/protocol/sessionsProtocol';
+import type { HostToWebview } from '../../../src/shared/protocol/webviewProtocol';
+import { isRecord } from '../../../src/shared/text/narrow';
 
 /** The shallow check of a `sessions` or `history` message from the host (see hostMessage.ts). */
 export function asSessionsHostMessage(value: Record<string, unknown>): SessionsMessage | HistoryMessage | undefined {

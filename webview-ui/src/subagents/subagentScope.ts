@@ -2,9 +2,9 @@
 // parent's thread), then the shown session's transcript in the store.
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/model';
-import type { SubagentEntry } from '../../../src/shared/subagentModel';
-import { subagentEntryId } from '../../../src/shared/subagentModel';
+import type { ToolCallEntry, TranscriptEntry } from '../../../src/shared/transcript/model';
+import type { SubagentEntry } from '../../../src/shared/transcript/subagentModel';
+import { subagentEntryId } from '../../../src/shared/transcript/subagentModel';
 import { useChatStore } from '../chatStoreContext';
 
 /** The entries of the thread being drawn, by id (undefined at the top of the transcript). */

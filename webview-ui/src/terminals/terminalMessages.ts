@@ -1,5 +1,5 @@
 // The shallow check of a `terminalOutput` message from the host (see hostMessage.ts).
-import type { TerminalOutputMessage } from '../../../src/shared/webviewProtocol';
+import type { TerminalOutputMessage } from '../../../src/shared/protocol/webviewProtocol';
 
 export function asTerminalOutputMessage(value: Record<string, unknown>): TerminalOutputMessage | undefined {
   if (value.type !== 'terminalOutput') return undefined;

@@ -1,8 +1,8 @@
 // What a terminal card says about the command's state: its exit when it has one, else how the agent's own command
 // stands (agentTerminals.ts on the host): running, in the background, ended or cancelled without an exit, or still
 // running after Stop.
-import type { TerminalExitView } from '../../../src/shared/webviewProtocol';
-import type { AgentTerminalState } from '../../../src/shared/agentTerminalMeta';
+import type { TerminalExitView } from '../../../src/shared/protocol/webviewProtocol';
+import type { AgentTerminalState } from '../../../src/shared/transcript/agentTerminalMeta';
 
 export type TerminalTone = 'running' | 'success' | 'failure' | 'ended';
 

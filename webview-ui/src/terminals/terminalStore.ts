@@ -1,8 +1,8 @@
 // The chat view's terminal outputs, per terminal id of the shown session: the text the host streamed (bounded to
 // the newest MAX_TEXT_CHARS), whether older output is missing, and the exit status. Components subscribe to one
 // terminal, so a flood re-renders only its own card. Pure (no DOM, no Preact): runs in node under mocha.
-import type { HostToWebview, TerminalExitView, TerminalOutputView } from '../../../src/shared/webviewProtocol';
-import type { AgentTerminalState } from '../../../src/shared/agentTerminalMeta';
+import type { HostToWebview, TerminalExitView, TerminalOutputView } from '../../../src/shared/protocol/webviewProtocol';
+import type { AgentTerminalState } from '../../../src/shared/transcript/agentTerminalMeta';
 
 /** The most text kept per terminal (the host sends at most 64 KiB at a time). */
 export const MAX_TEXT_CHARS = 64 * 1024;

@@ -1,7 +1,7 @@
 // Text the agent named, with its invisible and direction-changing characters shown as marked code points
-// ("⟨U+202E⟩") instead of hiding text or reordering it (see src/shared/visibleText.ts). Isolated (<bdi>) so
+// ("⟨U+202E⟩") instead of hiding text or reordering it (see src/shared/text/visibleText.ts). Isolated (<bdi>) so
 // right-to-left letters in it do not reorder what stands around it.
-import { hasHiddenChars, visibleRuns } from '../../../src/shared/visibleText';
+import { hasHiddenChars, visibleRuns } from '../../../src/shared/text/visibleText';
 
 export function VisibleText({ text }: { text: string }) {
   if (!hasHiddenChars(text)) return <bdi>{text}</bdi>;

@@ -6,9 +6,9 @@ import type { ChatHandlers } from '../../../session/chatHandlers';
 import type { SessionRegistry } from '../../../session/sessionRegistry';
 import { diffSidesOf } from '../../../editor/diffSides';
 import { resolveChatPath } from '../../../editor/openFromChat';
-import type { TranscriptEntry } from '../../../shared/model';
+import type { TranscriptEntry } from '../../../shared/transcript/model';
 import type { InlineReviewApi } from './registerInline';
-import { describeError } from '../../../shared/errors';
+import { describeError } from '../../../shared/text/errors';
 
 /** Registers the chat's "Review inline" with the chat. */
 export function reviewInlineChatHandlers(handlers: ChatHandlers, sessions: SessionRegistry, inline: InlineReviewApi): vscode.Disposable {

@@ -2,7 +2,7 @@
 // file under review, Keep or Undo the change at the cursor (then on to the next one), Keep All or Undo All for the
 // file, and open a file at its first change (the chat card's "Review inline").
 import * as vscode from 'vscode';
-import { caseKey } from '../../../editor/files/pathKeys';
+import { caseKey } from '../../../services/files/pathKeys';
 import { hunkAtLine, stepFile, stepHunk } from '../../inline/inlineHunks';
 import type { ReviewActions } from '../reviewActions';
 import type { InlineReview } from './inlineReview';

@@ -4,7 +4,7 @@
 // The active editor's review sets the `acp.review.inlinePending` context key (keybindings, editor title actions)
 // and a status bar item. The hunks come from the review's diff (ReviewDiffs), placed by inline/inlineHunks.ts.
 import * as vscode from 'vscode';
-import { caseKey } from '../../../editor/files/pathKeys';
+import { caseKey } from '../../../services/files/pathKeys';
 import { HunkMismatchError, type DiffHunk } from '../../../shared/diff';
 import type { PendingFile } from '../../changeLedger';
 import { inlineHunks, type InlineHunk } from '../../inline/inlineHunks';

@@ -9,7 +9,7 @@ import type { InlineDecorations } from '../../inline/inlinePresentation';
 import { InlineCommands } from './inlineCommands';
 import { InlineLenses, lensCommands, type ShownLens } from './inlineLenses';
 import { InlineReview } from './inlineReview';
-import { describeError } from '../../../shared/errors';
+import { describeError } from '../../../shared/text/errors';
 
 /** What an editor shows of a file under inline review (0-based lines). */
 export interface InlineState {

@@ -16,8 +16,8 @@ import { ChatSurface } from '../../../../src/chat/chatSurface';
 import type { SurfaceSessions } from '../../../../src/session/surfaceSessions';
 import type { AgentDefinition } from '../../../../src/config/agentDefinitions';
 import type { OpenSession } from '../../../../src/session/sessionRegistry';
-import { secretRules } from '../../../../src/shared/secretText';
-import type { HostToWebview, WebviewToHost } from '../../../../src/shared/webviewProtocol';
+import { secretRules } from '../../../../src/shared/text/secretText';
+import type { HostToWebview, WebviewToHost } from '../../../../src/shared/protocol/webviewProtocol';
 import { FakeHost } from '../../helpers/fakeChatHost';
 import { placesIn } from '../../../../src/session/sessionPlace';
 

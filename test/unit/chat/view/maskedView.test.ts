@@ -3,9 +3,9 @@
 // when a secret is split across chunks and frames. Checked on the real reducer, coalescer and store.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { SessionState } from '../../../../src/shared/model';
-import { addUserMessage, applySessionUpdate, endTurn } from '../../../../src/shared/reducer';
-import { MASK, secretRules } from '../../../../src/shared/secretText';
+import type { SessionState } from '../../../../src/shared/transcript/model';
+import { addUserMessage, applySessionUpdate, endTurn } from '../../../../src/shared/transcript/reducer';
+import { MASK, secretRules } from '../../../../src/shared/text/secretText';
 import { Link, type LinkEvent } from '../../helpers/deltaLink';
 
 type Op = (state: SessionState) => { entries: string[]; header: boolean };

@@ -1,12 +1,12 @@
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
-import type { SessionState } from '../../../../src/shared/model';
-import type { HostToWebview } from '../../../../src/shared/webviewProtocol';
+import type { SessionState } from '../../../../src/shared/transcript/model';
+import type { HostToWebview } from '../../../../src/shared/protocol/webviewProtocol';
 import { ACK_WAIT_MS, FRAME_MS, IN_FLIGHT_LIMIT, PatchCoalescer, QUIET_MS } from '../../../../src/chat/view/patchCoalescer';
 import { ManualScheduler } from '../../helpers/manualScheduler';
 import type { FrameScheduler } from '../../../../src/shared/frameScheduler';
 import { hostScheduler } from '../../../../src/chat/view/timerScheduler';
-import { applySessionUpdate, createSessionState } from '../../../../src/shared/reducer';
+import { applySessionUpdate, createSessionState } from '../../../../src/shared/transcript/reducer';
 
 function state(ids: string[]): SessionState {
   return {

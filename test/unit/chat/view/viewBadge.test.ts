@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
-import type { OpenSessionActivity } from '../../../../src/shared/sessionsProtocol';
+import type { OpenSessionActivity } from '../../../../src/shared/protocol/sessionsProtocol';
 import { waitingBadge } from '../../../../src/chat/view/viewBadge';
 
 const row = (key: string, activity: OpenSessionActivity) => ({ key: key as SessionKey, agentId: 'a', agentName: 'A', title: 't', cwd: '/w', activity });

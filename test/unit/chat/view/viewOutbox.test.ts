@@ -1,6 +1,6 @@
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 import * as assert from 'node:assert/strict';
-import type { HostToWebview } from '../../../../src/shared/webviewProtocol';
+import type { HostToWebview } from '../../../../src/shared/protocol/webviewProtocol';
 import { ViewOutbox } from '../../../../src/chat/view/viewOutbox';
 
 const mention = (label: string): HostToWebview => ({ type: 'addMention', mention: { uri: `file:///w/${label}`, label } });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { LocationWatch } from '../../../../src/editor/follow/followTarget';
-import { applySessionUpdate, createSessionState, setTurnState } from '../../../../src/shared/reducer';
-import type { SessionChange, SessionState } from '../../../../src/shared/model';
+import { applySessionUpdate, createSessionState, setTurnState } from '../../../../src/shared/transcript/reducer';
+import type { SessionChange, SessionState } from '../../../../src/shared/transcript/model';
 
 function running(): SessionState {
   const state = createSessionState('s1');

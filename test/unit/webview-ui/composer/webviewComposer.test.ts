@@ -1,7 +1,7 @@
 // The composer's small pure pieces in the webview: images, list navigation, hints, digit keys, the composer store
 // and its message check, and the draft's mentions in view state.
 import * as assert from 'node:assert/strict';
-import { PROMPT_LIMITS } from '../../../../src/shared/composerProtocol';
+import { PROMPT_LIMITS } from '../../../../src/shared/protocol/composerProtocol';
 import { canSubmit, composerHint } from '../../../../webview-ui/src/composer/composerHint';
 import { asComposerHostMessage } from '../../../../webview-ui/src/composer/composerMessages';
 import { ComposerStore, applyComposerMessage, initialComposerHostState } from '../../../../webview-ui/src/composer/composerStore';

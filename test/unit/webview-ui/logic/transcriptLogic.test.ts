@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { diffSidesOf } from '../../../../src/editor/diffSides';
-import type { NoticeEntry, TranscriptEntry } from '../../../../src/shared/model';
-import { olderPage, parseTranscriptMessage } from '../../../../src/shared/transcriptProtocol';
-import { parseWebviewMessage } from '../../../../src/shared/webviewProtocol';
+import type { NoticeEntry, TranscriptEntry } from '../../../../src/shared/transcript/model';
+import { olderPage, parseTranscriptMessage } from '../../../../src/shared/protocol/transcriptProtocol';
+import { parseWebviewMessage } from '../../../../src/shared/protocol/webviewProtocol';
 import { announcementsBetween, isRequestPending } from '../../../../webview-ui/src/logic/announcements';
 import { contentRuns } from '../../../../webview-ui/src/logic/contentRuns';
 import { estimateEntryHeight } from '../../../../webview-ui/src/logic/entryHeight';

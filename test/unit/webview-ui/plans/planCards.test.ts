@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import type { IdentifiedPlan } from '../../../../src/shared/plans';
+import type { IdentifiedPlan } from '../../../../src/shared/transcript/plans';
 import { splitFilePath } from '../../../../webview-ui/src/components/DiffPathLink';
 import { ToolContentItem } from '../../../../webview-ui/src/components/ToolContentItem';
 import { HostContext } from '../../../../webview-ui/src/hostContext';

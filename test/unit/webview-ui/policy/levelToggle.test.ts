@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseWebviewMessage } from '../../../../src/shared/webviewProtocol';
+import { parseWebviewMessage } from '../../../../src/shared/protocol/webviewProtocol';
 import { asHostMessage } from '../../../../webview-ui/src/hostMessage';
 import { PermissionLevelStore } from '../../../../webview-ui/src/policy/levelStore';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { SessionsMessage } from '../../../../src/shared/sessionsProtocol';
+import type { SessionsMessage } from '../../../../src/shared/protocol/sessionsProtocol';
 import { asHostMessage } from '../../../../webview-ui/src/hostMessage';
 import { folderName, relativeTime } from '../../../../webview-ui/src/sessions/relativeTime';
 import { SessionsStore, waitingElsewhere } from '../../../../webview-ui/src/sessions/sessionsStore';

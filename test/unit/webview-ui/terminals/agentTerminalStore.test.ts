@@ -1,6 +1,6 @@
 // The webview's terminal store knows which tool call an agent's own command belongs to, and how it stands.
 import * as assert from 'node:assert/strict';
-import type { HostToWebview, SessionSnapshot } from '../../../../src/shared/webviewProtocol';
+import type { HostToWebview, SessionSnapshot } from '../../../../src/shared/protocol/webviewProtocol';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 import { TerminalStore } from '../../../../webview-ui/src/terminals/terminalStore';
 import { RUNNING_AFTER_CANCEL, terminalStatus } from '../../../../webview-ui/src/terminals/terminalStatus';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { HostToWebview, SessionSnapshot } from '../../../../src/shared/webviewProtocol';
+import type { HostToWebview, SessionSnapshot } from '../../../../src/shared/protocol/webviewProtocol';
 import { MAX_TERMINALS, MAX_TEXT_CHARS, TerminalStore, keepTail } from '../../../../webview-ui/src/terminals/terminalStore';
 import type { SessionKey } from '../../../../src/shared/sessionKey';
 
