@@ -93,7 +93,10 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
   } finally {
     objects.dispose();
   }
-  if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
+  // A file applied or with conflicts that is not written as binary is in the edit (`edit.size` counts the files with
+  // text edits only, not the files created or deleted).
+  const edited = report.applied.length + report.conflicts.length > binary.length;
+  if (edited && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
   await Promise.all(save.map((document) => document.save()));
   for (const { uri, bytes } of binary) await vscode.workspace.fs.writeFile(uri, bytes);
   await Promise.all(executable.map((file) => chmod(file, 0o755).catch(() => undefined)));
