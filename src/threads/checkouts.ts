@@ -43,6 +43,11 @@ export class Checkouts {
     return undefined;
   }
 
+  /** Folders became or stopped being worktrees: every checkout is read again when next asked. */
+  forgetAll(): void {
+    this.known.clear();
+  }
+
   dispose(): void {
     this.readEmitter.dispose();
   }

@@ -172,7 +172,9 @@ export function threadsView(sources: ThreadSources): ThreadsView {
 /** What a row says beside its title: its state, its agent, a worktree's branch, the files changed (or when it last ran). */
 export function rowDescription(row: ThreadRow, now: number): string {
   const state = row.kind === 'open' ? stateLabel(row.state, now) : ago(row.updatedAt, now);
-  return [state, row.agentName, row.place.branch && `worktree ${row.place.branch}`, filesLabel(row.filesChanged)].filter(Boolean).join(' · ');
+  // A worktree's row names its branch where others name the agent (a thread's branch names its agent; the tooltip
+  // has both): at 300 px the branch would be cut off behind the agent's name.
+  return [state, row.place.branch ?? row.agentName, filesLabel(row.filesChanged)].filter(Boolean).join(' · ');
 }
 
 /** The row's tooltip and what a screen reader says of it. */

@@ -84,6 +84,14 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
   });
   /** A new session on the surface (in the folder the user picks in a multi-root workspace, unless one is given). */
   const newSession = (surface: SurfaceSessions, folder?: string): Promise<void> => newSessionInChosenFolder(starter, surface, palette.picks, defaultSessionCwd, folder);
+  const worktrees = wireWorktrees(context, {
+    parts,
+    picks: palette.picks,
+    agentSelected,
+    chooseAgent: deps.chooseAgent,
+    forgetChanges: (folder) => review.api.service.forgetUnder(folder),
+    log: log.of('worktrees', 'warn'),
+  });
   const threads = registerThreads({
     sessions,
     onDidChangeAgent: parts.pool.onDidChangeSummary,
@@ -95,9 +103,10 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     agentName: (agentId) => readAgents(context.extensionUri).agents.find((agent) => agent.id === agentId)?.name,
     mask: (text) => maskText(text, agents.secretRules()),
     showChat: deps.showChat,
+    // A worktree made or discarded: the folders' checkouts are read again.
+    onDidChangePlaces: (listener) => worktrees.api.book.onDidChange(listener),
     log: log.of('threads', 'warn'),
   });
-  const worktrees = wireWorktrees(context, { parts, picks: palette.picks, agentSelected, chooseAgent: deps.chooseAgent, log: log.of('worktrees', 'warn') });
   return {
     follow: following.follow,
     picks: palette.picks,

@@ -11,6 +11,8 @@ export interface WorktreesDeps {
   picks: PalettePicks;
   agentSelected(): Promise<void>;
   chooseAgent(agentId: string): Promise<void>;
+  /** The review forgets the changes under a folder that is gone. */
+  forgetChanges(folder: string): void;
   log(line: string): void;
 }
 
@@ -26,6 +28,7 @@ export function wireWorktrees(context: vscode.ExtensionContext, deps: WorktreesD
       await deps.agentSelected();
       if (deps.parts.pool.selected?.definition.id !== agentId) await deps.chooseAgent(agentId);
     },
+    forgetChanges: deps.forgetChanges,
     sessionsIn: (folder) => registry.openSessions.filter((open) => open.cwd === folder || open.cwd.startsWith(folder + path.sep)).map((open) => open.key),
     log: deps.log,
   });

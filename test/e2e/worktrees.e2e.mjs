@@ -2,7 +2,7 @@
 // test/fixtures/scenarios/worktrees.json in a workspace folder that is a git repository: "ACP: New Thread in Worktree"
 // from the command palette (the agent picked in its quick pick) starts a session in a new worktree on a new branch;
 // a prompt makes the agent write a file there (the main tree untouched); the Threads view's row of the thread says its
-// agent, title, "worktree acp/..." and the files changed; the row's inline Apply brings the file into the main working
+// title, its branch and the files changed (the agent in its tooltip); the row's inline Apply brings the file into the main working
 // tree and says so in a notification; Discard from the row's context menu asks in a modal dialog, and once answered
 // the row, the worktree and its branch are gone. Screenshots: .test-artifacts/e2e/worktrees-*.png (the Threads view
 // at 300 px, the Apply notification, the Discard confirmation, the view after).
@@ -60,7 +60,7 @@ export const tests = [
       const row = threadRow(page, 'write new');
       await waitForLocator(row.and(page.locator('[aria-label$=", 1 file changed"]')), "the thread's row with its file changed");
       assert.equal(await row.getAttribute('aria-label'), `write new, Scripted (worktrees) in ${worktree} (worktree, branch ${BRANCH}), Ready, 1 file changed`);
-      assert.equal(await row.locator('.label-description').innerText(), `Scripted (worktrees) · worktree ${BRANCH} · 1 file changed`);
+      assert.equal(await row.locator('.label-description').innerText(), `${BRANCH} · 1 file changed`);
       const box = await setSideBarWidth(page, 300);
       await waitForLocator(row, 'the row at 300 px');
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'worktrees-threads-300px.png'), clip: box });

@@ -85,6 +85,7 @@ describe('worktree threads', function () {
     assert.equal(fs.existsSync(worktree), false, 'the worktree is removed');
     assert.equal(git(repo, 'branch', '--list', 'acp/*'), '', 'its branch is deleted');
     assert.equal(suite.api.sessions.get(session.key), undefined, 'its session is closed');
+    assert.deepEqual(suite.api.review.service.allPending().filter((pending) => pending.file.path.startsWith(worktree + path.sep)), [], 'its files’ changes are nobody’s to review');
     assert.deepEqual(suite.api.worktrees.book.all(), []);
   });
 

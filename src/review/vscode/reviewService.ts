@@ -2,6 +2,7 @@
 // watcher per root in use, one ledger per session fed by the files service's writes (fs/write_text_file) and by disk
 // changes while its agent is at work; turns are checkpoints.
 import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OnDidWrite } from '../../services/files/writeRecord';
 import { caseKey } from '../../services/files/pathKeys';
@@ -157,6 +158,17 @@ export class ReviewService implements vscode.Disposable {
       }
     }
     return [...byFile.values()].sort((a, b) => Number(b.shown) - Number(a.shown) || a.file.path.localeCompare(b.file.path));
+  }
+
+  /**
+   * The folder is gone (a worktree thread was discarded): its files' changes are nobody's to review any more, in any
+   * conversation (their checkpoints stay for the files elsewhere).
+   */
+  forgetUnder(folder: string): void {
+    const inside = caseKey(folder.replace(/[\\/]+$/, '') + path.sep);
+    for (const changes of this.byConversation.values()) {
+      for (const file of changes.ledger.pending()) if (caseKey(file.path).startsWith(inside)) changes.ledger.keep(file.path);
+    }
   }
 
   /** Every conversation's ledger that holds a pending change of the file. */

@@ -41,6 +41,8 @@ export interface ThreadsDeps {
   /** A title with its secrets masked. */
   mask(text: string): string;
   showChat(): Thenable<unknown>;
+  /** Folders became or stopped being worktrees (a thread's worktree made or discarded). */
+  onDidChangePlaces?: (listener: () => void) => { dispose(): void };
   log(line: string): void;
 }
 
@@ -140,6 +142,10 @@ export function registerThreads(deps: ThreadsDeps): vscode.Disposable[] {
     unread.onDidChange(soon),
     deps.review.onDidChangeAny(soon),
     checkouts.onDidRead(soon),
+    deps.onDidChangePlaces?.(() => {
+      checkouts.forgetAll();
+      soon();
+    }) ?? { dispose: () => undefined },
     history.onDidChangeRecords(() => {
       records = history.records();
       names.clear();

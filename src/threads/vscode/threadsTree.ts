@@ -82,7 +82,8 @@ export class ThreadsTree implements vscode.TreeDataProvider<ThreadNode>, vscode.
     const details = this.mask(rowDetails(row, now));
     item.tooltip = details;
     item.accessibilityInformation = { label: details.replace(/\n/g, ', ') };
-    item.iconPath = row.kind === 'open' ? stateIcon(row.state) : new vscode.ThemeIcon('history');
+    // A worktree thread at rest shows a branch, so it is told from the others at a glance.
+    item.iconPath = row.kind === 'open' ? (row.state.kind === 'idle' && row.place.branch ? new vscode.ThemeIcon('git-branch') : stateIcon(row.state)) : new vscode.ThemeIcon('history');
     // A row in a linked worktree offers the worktree thread actions (Apply, Commit, Open in New Window, Discard).
     item.contextValue = `${row.kind === 'open' ? 'acpThread.open' : 'acpThread.recent'}${row.place.branch ? '.worktree' : ''}`;
     item.command = { command: SHOW_THREAD_COMMAND, title: 'Show in Chat', arguments: [node] };

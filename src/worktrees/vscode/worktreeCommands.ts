@@ -32,6 +32,8 @@ export interface WorktreeCommandDeps {
   selectAgent(agentId: string): Promise<void>;
   /** A quick pick (the palette's). */
   pickOne<T>(request: { id: string; title: string; placeholder: string; items: (vscode.QuickPickItem & { value: T; current?: boolean })[] }): Promise<T | undefined>;
+  /** A discarded worktree's files: the review forgets their changes. */
+  forgetChanges(folder: string): void;
   /** The open sessions working in `folder` or below it. */
   sessionsIn(folder: string): SessionKey[];
   log(line: string): void;
@@ -159,6 +161,7 @@ export class WorktreeCommands {
     if (!(await this.questions.confirm(`Discard the thread ${thread.branch}?`, detail, 'Discard'))) return false;
     for (const key of sessions) await this.deps.starter.close(key);
     await removeWorktree(thread);
+    this.deps.forgetChanges(thread.path);
     await this.deps.book.remove(thread.path);
     void vscode.window.showInformationMessage(`Discarded the thread ${thread.branch}.`);
     return true;

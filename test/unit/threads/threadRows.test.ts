@@ -86,7 +86,7 @@ describe('threads: the rows', () => {
     const view = threadsView(sources({ openSessions: [open('a', '/ws/app-fix', 'Fix')], checkout: (cwd) => (cwd === '/ws/app-fix' ? checkout : undefined) }));
     assert.equal(view.grouped, false);
     const [row] = view.groups[0].open;
-    assert.equal(rowDescription(row, NOW), 'Claude Code · worktree fix/login');
+    assert.equal(rowDescription(row, NOW), 'fix/login', 'the branch where other rows name the agent');
     assert.match(rowDetails(row, NOW), /Claude Code in \/ws\/app-fix \(worktree, branch fix\/login\)/);
   });
 
