@@ -1,7 +1,8 @@
-// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s). An entry the
-// view has is sent as a delta against what was last posted of it (entryDelta.ts: a streamed message costs its new
-// text, not the whole message again); an entry the view does not have yet is sent whole. The header goes along only
-// when it differs from what the view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
+// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s; once every N
+// frames while N views on the same renderer post, see frameShare.ts). An entry the view has is sent as a delta
+// against what was last posted of it (entryDelta.ts: a streamed message costs its new text, not the whole message
+// again); an entry the view does not have yet is sent whole. The header goes along only when it differs from what the
+// view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
 //
 // After a quiet frame the post goes out at once, but only once the messages the agent sent together have all been
 // handled: the JSON-RPC connection handles one message per turn of the event loop (setImmediate), so a tool call
@@ -23,6 +24,7 @@ import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEnt
 import type { SessionKey } from '../../shared/sessionKey';
 import type { HostToWebview } from '../../shared/webviewProtocol';
 import { FRAME_MS, type FrameScheduler } from '../../shared/frameScheduler';
+import { FrameShare } from './frameShare';
 import { hostScheduler } from './timerScheduler';
 
 export { FRAME_MS };
@@ -92,6 +94,8 @@ export class PatchCoalescer {
     private readonly scheduler: FrameScheduler = hostScheduler,
     private readonly sentLimit = SENT_ENTRIES_KEPT,
     private readonly copies: ViewCopies = SESSION_COPIES,
+    /** The frames this view shares with the other views on the same renderer (frameShare.ts); its own by default. */
+    private readonly frames: FrameShare = new FrameShare(),
   ) {}
 
   /** Follow another session (or none): pending changes of the previous one are dropped. */
@@ -109,7 +113,7 @@ export class PatchCoalescer {
     // While posts wait for the view (cancelAckWait), what changes goes out with them when it acknowledges.
     if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) {
       const now = this.scheduler.now();
-      const wait = Math.max(0, this.lastFlush + FRAME_MS - now);
+      const wait = Math.max(0, this.lastFlush + this.frames.spacing(this, now) - now);
       if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flushWhenViewKeepsUp(), wait);
       else this.flushWhenQuiet(now + FRAME_MS);
     }
@@ -181,6 +185,7 @@ export class PatchCoalescer {
     }
     this.dirtyEntries.clear();
     this.headerDirty = false;
+    if (upserts.length > 0 || deltas.length > 0 || header) this.frames.posted(this, this.lastFlush);
     if (upserts.length > 0 || deltas.length > 0) {
       const totalEntries = session.entries.length;
       const totalChanged = totalEntries !== this.sentTotal && !onlyAppended(session, upserts, this.sentTotal);
