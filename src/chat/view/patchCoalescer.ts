@@ -71,7 +71,6 @@ export class PatchCoalescer {
   private readonly dirtyEntries = new Set<EntryId>();
   private headerDirty = false;
   private cancelScheduled: (() => void) | undefined;
-  private lastFlush = -Infinity;
   /** A change came since the post waiting for a quiet turn last looked. */
   private changedSinceLook = false;
   private lastChangeAt = -Infinity;
@@ -111,12 +110,20 @@ export class PatchCoalescer {
     this.changedSinceLook = true;
     this.lastChangeAt = this.scheduler.now();
     // While posts wait for the view (cancelAckWait), what changes goes out with them when it acknowledges.
-    if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) {
-      const now = this.scheduler.now();
-      const wait = Math.max(0, this.lastFlush + this.frames.spacing(this, now) - now);
-      if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flushWhenViewKeepsUp(), wait);
-      else this.flushWhenQuiet(now + FRAME_MS);
-    }
+    if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) this.postInTurn(true);
+  }
+
+  /**
+   * Posts in this view's turn (frameShare.ts: a frame after its last post, later while other views post too), looked
+   * at again when it comes (another view may have posted meanwhile). `fresh`: the turn came before the change did
+   * (a quiet frame), the post waits for the messages sent together; otherwise changes have gathered, it goes out.
+   */
+  private postInTurn(fresh: boolean): void {
+    const now = this.scheduler.now();
+    const wait = this.frames.nextTurn(this, now) - now;
+    if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.postInTurn(false), wait);
+    else if (fresh) this.flushWhenQuiet(now + FRAME_MS);
+    else this.flushWhenViewKeepsUp();
   }
 
   /**
@@ -167,7 +174,6 @@ export class PatchCoalescer {
     const session = this.session;
     const sessionKey = this.sessionKey;
     if (!session || !sessionKey || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
-    this.lastFlush = this.scheduler.now();
     this.forgetDropped(session);
     const header = this.headerDirty ? this.changedHeader(session.header) : undefined;
     const upserts: TranscriptEntry[] = [];
@@ -185,7 +191,7 @@ export class PatchCoalescer {
     }
     this.dirtyEntries.clear();
     this.headerDirty = false;
-    if (upserts.length > 0 || deltas.length > 0 || header) this.frames.posted(this, this.lastFlush);
+    if (upserts.length > 0 || deltas.length > 0 || header) this.frames.posted(this, this.scheduler.now());
     if (upserts.length > 0 || deltas.length > 0) {
       const totalEntries = session.entries.length;
       const totalChanged = totalEntries !== this.sentTotal && !onlyAppended(session, upserts, this.sentTotal);

@@ -74,6 +74,16 @@ describe('frame share: the chat views on one renderer take turns', () => {
     }
   });
 
+  it('two views streaming at once take the frames in turn: never two posts in one frame', () => {
+    const scheduler = new ManualScheduler();
+    const frames = new FrameShare();
+    const a = view(scheduler, frames);
+    const b = view(scheduler, frames);
+    run(scheduler, [a, b], 1000);
+    const all = [...a.posts, ...b.posts].sort((x, y) => x - y).slice(2);
+    assert.ok(Math.min(...gaps(all)) >= FRAME_MS, `gaps between the posts of both: ${gaps(all).join(', ')}`);
+  });
+
   it('three views streaming at once each post every third frame', () => {
     const scheduler = new ManualScheduler();
     const frames = new FrameShare();
@@ -96,17 +106,34 @@ describe('frame share: the chat views on one renderer take turns', () => {
   });
 });
 
-describe('frame share: spacing', () => {
-  it('is a frame per view posting: itself, and each other view that posted in the last STREAMING_MS', () => {
+describe('frame share: turns', () => {
+  it('a view alone may post a frame after its last post', () => {
+    const frames = new FrameShare();
+    const a = {};
+    assert.equal(frames.nextTurn(a, 5), 5, 'no post yet: now');
+    frames.posted(a, 5);
+    assert.equal(frames.nextTurn(a, 10), 5 + FRAME_MS);
+    assert.equal(frames.nextTurn(a, 40), 40);
+  });
+
+  it('is a frame per view posting after its own last post, and a frame after the latest post of another', () => {
     const frames = new FrameShare();
     const [a, b, c] = [{}, {}, {}];
-    assert.equal(frames.spacing(a, 0), FRAME_MS);
     frames.posted(a, 0);
-    assert.equal(frames.spacing(a, 10), FRAME_MS, 'its own posts do not count twice');
     frames.posted(b, 10);
     frames.posted(c, 20);
-    assert.equal(frames.spacing(a, 30), 3 * FRAME_MS);
-    assert.equal(frames.spacing(a, 10 + STREAMING_MS), 2 * FRAME_MS, 'b has not posted for STREAMING_MS');
-    assert.equal(frames.spacing(a, 20 + STREAMING_MS), FRAME_MS);
+    assert.equal(frames.nextTurn(a, 21), 3 * FRAME_MS, 'three views posting');
+    assert.equal(frames.nextTurn(b, 21), 10 + 3 * FRAME_MS, 'its own turn comes after a frame since c posted');
+    frames.posted(c, 60);
+    assert.equal(frames.nextTurn(a, 61), 60 + FRAME_MS, 'a frame after the latest post of another');
+  });
+
+  it('forgets a view that has not posted for STREAMING_MS', () => {
+    const frames = new FrameShare();
+    const [a, b] = [{}, {}];
+    frames.posted(a, 0);
+    frames.posted(b, 10);
+    assert.equal(frames.nextTurn(a, 30), 2 * FRAME_MS);
+    assert.equal(frames.nextTurn(a, 10 + STREAMING_MS), 10 + STREAMING_MS, 'b stopped posting: a posts now');
   });
 });
