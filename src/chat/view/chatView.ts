@@ -19,13 +19,9 @@ import type { SessionKey } from '../../shared/sessionKey';
 import { olderPage } from '../../shared/transcriptProtocol';
 import { type HostToWebview, type SessionSnapshot, parseWebviewMessage } from '../../shared/webviewProtocol';
 import type { ChatRouter } from '../chatRouter';
-import { FrameShare } from './frameShare';
 import { MaskedView } from './maskedView';
 import { PatchCoalescer } from './patchCoalescer';
 import { ViewOutbox } from './viewOutbox';
-
-/** The frames every chat view of the window shares (one extension host per window, its webviews on one renderer). */
-const windowFrames = new FrameShare();
 
 /** How many of the newest entries a (re)attaching view gets at once. */
 const SNAPSHOT_WINDOW = 500;
@@ -95,7 +91,7 @@ export class ChatView implements Disposable {
     private readonly deps: ChatViewDeps,
   ) {
     this.sender = { surface, post: (message) => this.post(message) };
-    this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(deps.secretRules), windowFrames);
+    this.coalescer = new PatchCoalescer((message) => this.post(message), undefined, undefined, new MaskedView(deps.secretRules));
     this.terminalPosts = new TerminalOutputPoster(deps.terminals, (message) => this.post(message), deps.secretRules);
     this.disposables.push(
       surface.onDidChangeAgent((agent) => this.post({ type: 'agent', agent })),

@@ -1,8 +1,7 @@
-// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s; once every N
-// frames while N views on the same renderer post, see frameShare.ts). An entry the view has is sent as a delta
-// against what was last posted of it (entryDelta.ts: a streamed message costs its new text, not the whole message
-// again); an entry the view does not have yet is sent whole. The header goes along only when it differs from what the
-// view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
+// Collects what changed in a session and posts it to the webview at most once per frame (~60 posts/s). An entry the
+// view has is sent as a delta against what was last posted of it (entryDelta.ts: a streamed message costs its new
+// text, not the whole message again); an entry the view does not have yet is sent whole. The header goes along only
+// when it differs from what the view has. What the view has is recorded from the snapshot (`resetTo`) onwards.
 //
 // After a quiet frame the post goes out at once, but only once the messages the agent sent together have all been
 // handled: the JSON-RPC connection handles one message per turn of the event loop (setImmediate), so a tool call
@@ -24,7 +23,6 @@ import type { EntryId, SessionChange, SessionHeader, SessionState, TranscriptEnt
 import type { SessionKey } from '../../shared/sessionKey';
 import type { HostToWebview } from '../../shared/webviewProtocol';
 import { FRAME_MS, type FrameScheduler } from '../../shared/frameScheduler';
-import { FrameShare } from './frameShare';
 import { hostScheduler } from './timerScheduler';
 
 export { FRAME_MS };
@@ -71,6 +69,7 @@ export class PatchCoalescer {
   private readonly dirtyEntries = new Set<EntryId>();
   private headerDirty = false;
   private cancelScheduled: (() => void) | undefined;
+  private lastFlush = -Infinity;
   /** A change came since the post waiting for a quiet turn last looked. */
   private changedSinceLook = false;
   private lastChangeAt = -Infinity;
@@ -93,8 +92,6 @@ export class PatchCoalescer {
     private readonly scheduler: FrameScheduler = hostScheduler,
     private readonly sentLimit = SENT_ENTRIES_KEPT,
     private readonly copies: ViewCopies = SESSION_COPIES,
-    /** The frames this view shares with the other views on the same renderer (frameShare.ts); its own by default. */
-    private readonly frames: FrameShare = new FrameShare(),
   ) {}
 
   /** Follow another session (or none): pending changes of the previous one are dropped. */
@@ -110,20 +107,12 @@ export class PatchCoalescer {
     this.changedSinceLook = true;
     this.lastChangeAt = this.scheduler.now();
     // While posts wait for the view (cancelAckWait), what changes goes out with them when it acknowledges.
-    if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) this.postInTurn(true);
-  }
-
-  /**
-   * Posts in this view's turn (frameShare.ts: a frame after its last post, later while other views post too), looked
-   * at again when it comes (another view may have posted meanwhile). `fresh`: the turn came before the change did
-   * (a quiet frame), the post waits for the messages sent together; otherwise changes have gathered, it goes out.
-   */
-  private postInTurn(fresh: boolean): void {
-    const now = this.scheduler.now();
-    const wait = this.frames.nextTurn(this, now) - now;
-    if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.postInTurn(false), wait);
-    else if (fresh) this.flushWhenQuiet(now + FRAME_MS);
-    else this.flushWhenViewKeepsUp();
+    if (!this.cancelScheduled && !this.cancelAckWait && (this.dirtyEntries.size > 0 || this.headerDirty)) {
+      const now = this.scheduler.now();
+      const wait = Math.max(0, this.lastFlush + FRAME_MS - now);
+      if (wait > 0) this.cancelScheduled = this.scheduler.schedule(() => this.flushWhenViewKeepsUp(), wait);
+      else this.flushWhenQuiet(now + FRAME_MS);
+    }
   }
 
   /**
@@ -174,6 +163,7 @@ export class PatchCoalescer {
     const session = this.session;
     const sessionKey = this.sessionKey;
     if (!session || !sessionKey || (this.dirtyEntries.size === 0 && !this.headerDirty)) return;
+    this.lastFlush = this.scheduler.now();
     this.forgetDropped(session);
     const header = this.headerDirty ? this.changedHeader(session.header) : undefined;
     const upserts: TranscriptEntry[] = [];
@@ -191,7 +181,6 @@ export class PatchCoalescer {
     }
     this.dirtyEntries.clear();
     this.headerDirty = false;
-    if (upserts.length > 0 || deltas.length > 0 || header) this.frames.posted(this, this.scheduler.now());
     if (upserts.length > 0 || deltas.length > 0) {
       const totalEntries = session.entries.length;
       const totalChanged = totalEntries !== this.sentTotal && !onlyAppended(session, upserts, this.sentTotal);
