@@ -42,37 +42,6 @@ function timeline(events) {
   return [...self.entries()].sort((a, b) => b[1] - a[1]);
 }
 
-/** The frame (document) a timeline event did its work for, when it says. */
-const frameOf = (e) => e.args?.beginData?.frame ?? e.args?.data?.frame;
-
-/**
- * Time (ms, whole duration) of `names` on that thread by the document they worked on (the workbench's, a webview's
- * host document pre/index.html, a chat document pre/fake.html...), named by the path of the URL the trace saw it at.
- */
-function byDocument(events, names) {
-  const start = events.find((e) => e.name === 'bench:window-start');
-  const end = events.find((e) => e.name === 'bench:window-end');
-  if (!start || !end) return [];
-  const urls = new Map();
-  for (const e of events) {
-    for (const frame of e.args?.data?.frames ?? []) if (frame.url) urls.set(frame.frame, frame.url);
-    if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.url) urls.set(e.args.data.frame, e.args.data.url);
-  }
-  const documentOf = (frame) => {
-    const url = urls.get(frame);
-    if (!url) return `frame ${frame ?? '(none)'}`;
-    const { pathname } = new URL(url);
-    return pathname.length > 70 ? `…${pathname.slice(-70)}` : pathname;
-  };
-  const totals = new Map();
-  for (const e of events) {
-    if (e.ph !== 'X' || !names.includes(e.name) || e.pid !== start.pid || e.tid !== start.tid || e.ts < start.ts || e.ts + e.dur > end.ts) continue;
-    const key = `${e.name} · ${documentOf(frameOf(e))}`;
-    totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
-  }
-  return [...totals.entries()].sort((a, b) => b[1] - a[1]);
-}
-
 /** This bench's processes by kind. */
 function processGroups() {
   const groups = {};
@@ -107,10 +76,10 @@ async function measured(page, run) {
 async function profiledPage(page, run) {
   let events = [];
   const sample = await run({ categories: ['devtools.timeline'], events: (all) => (events = all) });
-  return { sample, timeline: timeline(events), documents: byDocument(events, ['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint']) };
+  return { sample, timeline: timeline(events) };
 }
 
-function print(label, { sample, timeline, documents, cpu, machineCpu, wallSeconds }) {
+function print(label, { sample, timeline, cpu, machineCpu, wallSeconds }) {
   const ms = (v) => `${v.toFixed(0)} ms`;
   console.log(`\n${label}: busy ${ms(sample.busyMs)} (thread CPU ${ms(sample.busyCpuMs)}) in a ${ms(sample.windowMs)} window, ${sample.taskCount} tasks`);
   for (const [name, l] of Object.entries(sample.latencies)) console.log(`  ${name}: agent → DOM p50 ${percentile(l, 50)} ms, p99 ${percentile(l, 99)} ms; ${sample.shownReceived[name].messages} messages received`);
@@ -119,8 +88,6 @@ function print(label, { sample, timeline, documents, cpu, machineCpu, wallSecond
   for (const [kind, seconds] of cpu.sort((a, b) => b[1] - a[1])) if (seconds >= 0.1) console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${kind}`);
   console.log(`  trace events on that thread by self time (heaviest ${top}):`);
   for (const [name, t] of timeline.slice(0, top)) console.log(`    ${ms(t).padStart(8)}  ${name}`);
-  console.log('  style, layout and paint by the document they worked on:');
-  for (const [name, t] of documents.filter(([, t]) => t >= 10)) console.log(`    ${ms(t).padStart(8)}  ${name}`);
 }
 
 const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'bench-tabs-profile-'));
