@@ -15,13 +15,13 @@ export const CALIBRATION_MS = 80;
 const CATEGORIES = ['toplevel', 'blink.user_timing', '__metadata'];
 const TASK = 'ThreadControllerImpl::RunTask';
 
-/** Starts a trace; `stop()` resolves with every event. One trace at a time per browser. */
-export async function startTrace(browser) {
+/** Starts a trace (of `extraCategories` too); `stop()` resolves with every event. One trace at a time per browser. */
+export async function startTrace(browser, extraCategories = []) {
   const cdp = await browser.newBrowserCDPSession();
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: [...CATEGORIES, ...extraCategories], recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
   return {
     async stop() {
       await cdp.send('Tracing.end');

@@ -34,15 +34,16 @@ function latencies(probe, since) {
 
 /**
  * `streaming`: the sessions that stream (a subset of A-D); `marks`: per session, the end marks already seen.
- * The calibration task and the trace marks run in the first shown tab's document.
+ * The calibration task and the trace marks run in the first shown tab's document. `trace`: more trace categories,
+ * and a function given the trace's events (profile.mjs).
  */
-export async function measureStreams(page, browser, layout, streaming, marks) {
+export async function measureStreams(page, browser, layout, streaming, marks, trace = { categories: [], events: () => {} }) {
   const { frames, shown, hidden } = layout;
   const anchor = frames[shown[0]];
   // Hidden sessions are sent their prompt first, the shown ones last (so they end up in front of their groups).
   const order = [...hidden.filter((name) => streaming.includes(name)), ...shown.filter((name) => streaming.includes(name))];
   const startAt = Date.now() + LEAD_MS + LEAD_PER_SESSION_MS * order.length;
-  const trace = await startTrace(browser);
+  const tracing = await startTrace(browser, trace.categories);
   let result;
   try {
     await runCalibrationTask(anchor);
@@ -61,10 +62,12 @@ export async function measureStreams(page, browser, layout, streaming, marks) {
     const after = Object.fromEntries(await Promise.all(Object.entries(frames).map(async ([name, frame]) => [name, await probeCounters(frame)])));
     result = { startAt, sent, readyAt, lateMs: Math.max(0, readyAt - startAt), visible, windowMs: windowEnd - windowStart, ends, before, after };
   } catch (error) {
-    await trace.stop().catch(() => {});
+    await tracing.stop().catch(() => {});
     throw error;
   }
-  const analysed = analyseTrace(await within(trace.stop(), 120_000, 'the trace did not end within 120 s'));
+  const events = await within(tracing.stop(), 120_000, 'the trace did not end within 120 s');
+  const analysed = analyseTrace(events);
+  trace.events(events);
   const shownLatencies = {};
   for (const name of shown.filter((n) => streaming.includes(n))) {
     shownLatencies[name] = latencies(await frames[name].evaluate(() => window.__benchProbe), result.startAt);

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Not a figure: where the workbench renderer's main thread spends its time while the tabs case's streams run. The
+// same window and layout as the `tabs` case (cases/tabs.mjs), one run of each of: one session streaming alone (C),
+// the two shown (C+D), all four; each traced as the case does, with the timeline's events too. Prints, per run, the
+// renderer's busy time and thread CPU, each shown tab's latency, the CPU time of each process of the window
+// (renderer, browser, extension host, agents...) and of the whole machine over the run (the cores the renderer
+// competes for), and the timeline's events on the renderer thread that runs the chats (the workbench's main thread)
+// by self time: script (FunctionCall), style, layout, paint, the IPC that brings the posts (mojo messages)...
+//
+// usage (under the shared lock, after `npm run build`): node bench/tabs/profile.mjs [--top N]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { installProbe } from '../e2e/probe.mjs';
+import { chromiumType, cpuSeconds, descendants } from '../e2e/processes.mjs';
+import { productionExtension } from '../lib/productionBuild.mjs';
+import { percentile } from '../lib/stats.mjs';
+import { newWorkbenchPage, openWorkbenchSession } from '../lib/workbench.mjs';
+import { openFourTabs } from './layout.mjs';
+import { measureStreams } from './measure.mjs';
+import { probeOptions, streamSize, tabsAgentSettings, writeTabsScenario } from './scenario.mjs';
+
+const top = Number(process.argv[process.argv.indexOf('--top') + 1]) || 15;
+
+/** Self time (ms) of the trace's complete events on the chat documents' thread, between the window's marks, by name. */
+function timeline(events) {
+  const start = events.find((e) => e.name === 'bench:window-start');
+  const end = events.find((e) => e.name === 'bench:window-end');
+  if (!start || !end) return [];
+  const slices = events
+    .filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts + e.dur <= end.ts)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const self = new Map();
+  const stack = [];
+  for (const slice of slices) {
+    while (stack.length > 0 && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= slice.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - slice.dur / 1000);
+    self.set(slice.name, (self.get(slice.name) ?? 0) + slice.dur / 1000);
+    stack.push(slice);
+  }
+  return [...self.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+/** This bench's processes by kind. */
+function processGroups() {
+  const groups = {};
+  const add = (kind, pid) => (groups[kind] ??= []).push(pid);
+  for (const pid of descendants(process.pid, '')) {
+    const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    if (line.includes('chromium')) add(`chromium ${chromiumType(pid)}`, pid);
+    else if (line.includes('--type=extensionHost')) add('extension host', pid);
+    else if (line.includes('demo-agent.js')) add('agents', pid);
+    else if (line.includes('node')) add('code-server and other node', pid);
+  }
+  return groups;
+}
+
+/** CPU seconds of the whole machine (every core), from /proc/stat. */
+function machineCpuSeconds() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+async function measured(page, run) {
+  const groups = processGroups();
+  const cpuBefore = Object.fromEntries(Object.entries(groups).map(([kind, pids]) => [kind, cpuSeconds(pids)]));
+  const machineBefore = machineCpuSeconds();
+  const startedAt = Date.now();
+  const result = await profiledPage(page, run);
+  const cpu = Object.entries(groups).map(([kind, pids]) => [kind, cpuSeconds(pids) - cpuBefore[kind]]);
+  return { ...result, cpu, machineCpu: machineCpuSeconds() - machineBefore, wallSeconds: (Date.now() - startedAt) / 1000 };
+}
+
+async function profiledPage(page, run) {
+  let events = [];
+  const sample = await run({ categories: ['devtools.timeline'], events: (all) => (events = all) });
+  return { sample, timeline: timeline(events) };
+}
+
+function print(label, { sample, timeline, cpu, machineCpu, wallSeconds }) {
+  const ms = (v) => `${v.toFixed(0)} ms`;
+  console.log(`\n${label}: busy ${ms(sample.busyMs)} (thread CPU ${ms(sample.busyCpuMs)}) in a ${ms(sample.windowMs)} window, ${sample.taskCount} tasks`);
+  for (const [name, l] of Object.entries(sample.latencies)) console.log(`  ${name}: agent → DOM p50 ${percentile(l, 50)} ms, p99 ${percentile(l, 99)} ms; ${sample.shownReceived[name].messages} messages received`);
+  const ours = cpu.reduce((sum, [, seconds]) => sum + seconds, 0);
+  console.log(`  CPU over the whole run (${wallSeconds.toFixed(1)} s, prompts and the hidden tabs' catch-up included): machine ${machineCpu.toFixed(1)} s of ${(2 * wallSeconds).toFixed(1)} s (2 cores), this bench's processes ${ours.toFixed(1)} s:`);
+  for (const [kind, seconds] of cpu.sort((a, b) => b[1] - a[1])) if (seconds >= 0.1) console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${kind}`);
+  console.log(`  trace events on that thread by self time (heaviest ${top}):`);
+  for (const [name, t] of timeline.slice(0, top)) console.log(`    ${ms(t).padStart(8)}  ${name}`);
+}
+
+const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'bench-tabs-profile-'));
+const extension = productionExtension(path.join(scratchDir, 'extension'));
+const session = await openWorkbenchSession(scratchDir, tabsAgentSettings(extension, writeTabsScenario(path.join(scratchDir, 'scenario.json'), streamSize(false))));
+try {
+  const { page, context } = await newWorkbenchPage(session.browser);
+  await context.addInitScript(installProbe, probeOptions);
+  await page.goto(session.url(extension));
+  const layout = await openFourTabs(page);
+  const marks = Object.fromEntries(Object.keys(layout.frames).map((n) => [n, new Set()]));
+  const [floorName] = layout.shown;
+  for (const [label, streaming] of [
+    [`${floorName} alone`, [floorName]],
+    [`${layout.shown.join('+')} (the two shown)`, layout.shown],
+    ['all four', [...layout.hidden, ...layout.shown]],
+  ]) {
+    print(label, await measured(page, (trace) => measureStreams(page, session.browser, layout, streaming, marks, trace)));
+  }
+} finally {
+  await session.close();
+  rmSync(scratchDir, { recursive: true, force: true });
+}
