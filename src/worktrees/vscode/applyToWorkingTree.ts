@@ -73,7 +73,9 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
   } finally {
     objects.dispose();
   }
-  if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
+  // Not `edit.size`: it counts the files with text edits only, not the file operations.
+  const changing = report.applied.length + report.conflicts.length > 0;
+  if (changing && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error(`VS Code did not apply the thread's changes to ${thread.repository}; nothing was changed.`);
   await Promise.all(save.map((document) => document.save()));
   await Promise.all(executable.map((file) => chmod(file, 0o755).catch(() => undefined)));
   return report;
