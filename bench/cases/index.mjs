@@ -17,4 +17,6 @@ export const caseModules = [
   './diff.mjs',
   './baselines.mjs',
   './workspace-memory.mjs',
+  './worktree-create.mjs',
+  './worktree-apply.mjs',
 ];

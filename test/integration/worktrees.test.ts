@@ -206,6 +206,24 @@ describe('worktree threads', function () {
     assert.deepEqual(book.all(), []);
   });
 
+  it('Apply writes the thread’s files when none of them is open in an editor', async () => {
+    await useScriptedAgent(suite.api, 'worktrees');
+    await newThreadIn(suite.api, repo);
+    const session = suite.api.sessions.session;
+    assert.ok(session);
+    await suite.turn(session, 'write shared');
+    await suite.turn(session, 'write new');
+    assert.equal(vscode.workspace.textDocuments.some((document) => document.uri.fsPath.startsWith(repo + path.sep)), false, 'no file of the main tree is open');
+
+    await vscode.commands.executeCommand('acp.applyThread');
+    assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), "one\nthe thread's two\nthree\n", 'a changed file is written');
+    assert.equal(fs.readFileSync(path.join(repo, 'made-by-thread.txt'), 'utf8'), 'made in the worktree\n', 'a new file is written');
+
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    await vscode.commands.executeCommand('acp.discardThread');
+    assert.deepEqual(suite.api.worktrees.book.all(), []);
+  });
+
   it('a folder outside git says why a thread cannot have a worktree there', async () => {
     const plain = fs.mkdtempSync(path.join(parent, 'plain-'));
     await useScriptedAgent(suite.api, 'worktrees');

@@ -49,6 +49,29 @@ async function blob(objects: GitObjects, tree: string, change: ThreadFileChange,
   return bytes;
 }
 
+/** Files whose three versions are read together: git's and the disk's answers overlap, and a big thread is not all in memory twice. */
+const BATCH = 100;
+
+interface FileVersions {
+  change: ThreadFileChange;
+  /** Absolute path in the main working tree. */
+  file: string;
+  document: vscode.TextDocument | undefined;
+  base: Version;
+  thread: Version;
+  yours: Version;
+}
+
+async function versionsOf(objects: GitObjects, thread: ThreadWorktree, tree: string, change: ThreadFileChange, document: vscode.TextDocument | undefined): Promise<FileVersions> {
+  const file = path.join(thread.repository, ...change.path.split('/'));
+  const [base, threadVersion, yours] = await Promise.all([
+    blob(objects, thread.base, change, 'before'),
+    blob(objects, tree, change, 'after'),
+    document ? Buffer.from(document.getText(), 'utf8') : diskVersion(file),
+  ]);
+  return { change, file, document, base, thread: threadVersion, yours };
+}
+
 export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyReport> {
   const changes = await threadChanges(thread);
   const objects = new GitObjects(thread.repository);
@@ -60,35 +83,38 @@ export async function applyToWorkingTree(thread: ThreadWorktree): Promise<ApplyR
   const binary: { uri: vscode.Uri; bytes: Uint8Array }[] = [];
   const open = new Map(vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'file').map((document) => [document.uri.fsPath, document]));
   const labels = { yours: 'Your changes', base: 'Before the thread', thread: `Thread ${thread.branch}` };
+  const fileOf = (change: ThreadFileChange): string => path.join(thread.repository, ...change.path.split('/'));
+  const files: ThreadFileChange[] = [];
+  for (const change of changes.files) {
+    if (LINK_OR_SUBMODULE.has(change.mode ?? '')) report.kept.push({ file: fileOf(change), reason: 'it is a symbolic link or a submodule: bring it over with git' });
+    else files.push(change);
+  }
   try {
-    for (const change of changes.files) {
-      const file = path.join(thread.repository, ...change.path.split('/'));
-      if (LINK_OR_SUBMODULE.has(change.mode ?? '')) {
-        report.kept.push({ file, reason: 'it is a symbolic link or a submodule: bring it over with git' });
-        continue;
+    for (let at = 0; at < files.length; at += BATCH) {
+      // Asked all at once: cat-file answers them one after another without waiting for us in between.
+      const batch = await Promise.all(files.slice(at, at + BATCH).map((change) => versionsOf(objects, thread, changes.tree, change, open.get(fileOf(change)))));
+      for (const { change, file, document, base, thread: threadVersion, yours } of batch) {
+        const outcome = await planFile(base, threadVersion, yours, labels);
+        if (outcome.kind === 'unchanged') continue;
+        if (outcome.kind === 'kept') {
+          report.kept.push({ file, reason: outcome.reason });
+          continue;
+        }
+        const bytes = outcome.bytes;
+        const uri = vscode.Uri.file(file);
+        const text = bytes === null ? undefined : utf8Text(bytes);
+        if (bytes === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
+        else if (yours === null) edit.createFile(uri, { contents: bytes });
+        else if (text === undefined) binary.push({ uri, bytes });
+        else {
+          // An existing file changes through its text document, as an agent's edit does: an undoable text edit.
+          const target = document ?? (await vscode.workspace.openTextDocument(uri));
+          edit.replace(uri, new vscode.Range(target.positionAt(0), target.positionAt(target.getText().length)), text);
+          if (!target.isDirty) save.push(target);
+        }
+        if (bytes !== null && change.mode === '100755') executable.push(file);
+        (outcome.kind === 'conflict' ? report.conflicts : report.applied).push(file);
       }
-      const document = open.get(file);
-      const yours = document ? Buffer.from(document.getText(), 'utf8') : await diskVersion(file);
-      const outcome = await planFile(await blob(objects, thread.base, change, 'before'), await blob(objects, changes.tree, change, 'after'), yours, labels);
-      if (outcome.kind === 'unchanged') continue;
-      if (outcome.kind === 'kept') {
-        report.kept.push({ file, reason: outcome.reason });
-        continue;
-      }
-      const bytes = outcome.bytes;
-      const uri = vscode.Uri.file(file);
-      const text = bytes === null ? undefined : utf8Text(bytes);
-      if (bytes === null) edit.deleteFile(uri, { ignoreIfNotExists: true });
-      else if (yours === null) edit.createFile(uri, { contents: bytes });
-      else if (text === undefined) binary.push({ uri, bytes });
-      else {
-        // An existing file changes through its text document, as an agent's edit does: an undoable text edit.
-        const target = document ?? (await vscode.workspace.openTextDocument(uri));
-        edit.replace(uri, new vscode.Range(target.positionAt(0), target.positionAt(target.getText().length)), text);
-        if (!target.isDirty) save.push(target);
-      }
-      if (bytes !== null && change.mode === '100755') executable.push(file);
-      (outcome.kind === 'conflict' ? report.conflicts : report.applied).push(file);
     }
   } finally {
     objects.dispose();
