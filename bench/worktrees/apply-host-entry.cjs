@@ -2,10 +2,11 @@
 // the window is open on the main repository; `apply-bench.json` beside it names the thread's worktree, the floor's
 // copy of the main tree and the thread's diff. Per round, in a rotating order: the product's Apply
 // (`acp.applyThread` with a folder in the thread's worktree, timed from the command's start until its promise
-// settles), `git apply` of the diff in the floor's copy (timed until git exits), and VS Code's part alone (one
-// workspace edit of the same file operations with the thread's bytes read beforehand, timed around applyEdit). After each, the tree is checked
-// to be the thread's (a tree of it written with a temporary index) and set back to the base (not timed). One
-// warm-up round. Logs progress lines and, at the end, one tagged JSON line { rounds, floor: [ms], edit: [ms], apply: [ms] }.
+// settles) and `git apply` of the diff in the floor's copy (timed until git exits). After each, the tree is checked
+// to be the thread's (a tree of it written with a temporary index) and set back to the base (not timed); each
+// variant starts with the disk synced (as a user's tree is: its files were written long ago; unsynced, git's
+// unlink-and-create of each file is twice as fast as on files already on disk) and the host idle. One
+// warm-up round. Logs progress lines and, at the end, one tagged JSON line { rounds, floor: [ms], apply: [ms] }.
 const { execFile, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -43,6 +44,30 @@ function gitApply(folder, patch) {
   );
 }
 
+/**
+ * Resolves once the extension host is idle again: no file event in the repository for `quietMs` and its event loop
+ * on time (a 10 ms timer late by less than 5 ms) for as long. Gives when its event loop was last busy (a timer
+ * late; file events are VS Code's watcher's, which a `git apply` in the window's folder would cause as well). A variant's reset of 1,000 files makes VS Code's watcher deliver events for a while, and
+ * what a variant leaves for later (the review's diffs of what Apply wrote, its ledger saved) runs after its promise:
+ * the next variant is not timed while the host is busy with either, and the busy time is reported.
+ */
+function idle(state, quietMs = 300, maxMs = 30_000) {
+  const started = performance.now();
+  let lastBusy = started;
+  return new Promise((resolve) => {
+    const tick = (asked) => {
+      const now = performance.now();
+      if (now - asked > 15) lastBusy = now;
+      if (Math.min(now - lastBusy, now - state.lastEvent) >= quietMs || now - started >= maxMs) resolve(lastBusy);
+      else {
+        const at = performance.now();
+        setTimeout(() => tick(at), 10);
+      }
+    };
+    setTimeout(() => tick(started), 10);
+  });
+}
+
 exports.run = async function run() {
   const repository = vscode.workspace.workspaceFolders[0].uri.fsPath;
   const config = JSON.parse(fs.readFileSync(path.join(repository, '..', 'apply-bench.json'), 'utf8'));
@@ -61,20 +86,6 @@ exports.run = async function run() {
       const ms = performance.now() - started;
       return { ms, folder: floorCopy };
     },
-    // VS Code's part alone: one workspace edit of the same file operations (the thread's bytes read beforehand).
-    edit: async () => {
-      const edit = new vscode.WorkspaceEdit();
-      for (const line of git(repository, ['diff', '--name-status', '--no-renames', '-z', thread.base, threadTree]).split('\0').reduce((pairs, field, at, fields) => (at % 2 === 0 && field ? [...pairs, [field, fields[at + 1]]] : pairs), [])) {
-        const [status, name] = line;
-        const uri = vscode.Uri.file(path.join(repository, name));
-        if (status === 'D') edit.deleteFile(uri, { ignoreIfNotExists: true });
-        else edit.createFile(uri, { overwrite: true, contents: fs.readFileSync(path.join(thread.path, name)) });
-      }
-      const started = performance.now();
-      if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) throw new Error('VS Code did not apply the edit');
-      const ms = performance.now() - started;
-      return { ms, folder: repository };
-    },
     apply: async () => {
       const started = performance.now();
       await vscode.commands.executeCommand('acp.applyThread', vscode.Uri.file(thread.path));
@@ -82,21 +93,38 @@ exports.run = async function run() {
       return { ms, folder: repository };
     },
   };
-  const samples = { floor: [], edit: [], apply: [] };
+  const samples = { floor: [], apply: [], floorBusy: [], applyBusy: [] };
+  const events = { lastEvent: performance.now() };
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(repository), '**'));
+  const seen = () => (events.lastEvent = performance.now());
+  watcher.onDidChange(seen);
+  watcher.onDidCreate(seen);
+  watcher.onDidDelete(seen);
   for (let round = -1; round < rounds; round++) {
     const names = Object.keys(variants);
     const order = names.map((_, index) => names[(index + round + 1) % names.length]);
     for (const name of order) {
+      // What the last variant and its reset wrote goes to the disk first: a variant is not timed against the
+      // writeback of another's 2,000 file writes (git's own unlink-and-create of each file waits on it most).
+      execFileSync('sync');
+      await idle(events);
+      const started = performance.now();
       const { ms, folder } = await variants[name]();
+      // Until the host is idle again, before the tree is checked (what the variant left for later runs now).
+      const busy = (await idle(events)) - started;
       const tree = treeOf(folder);
       if (tree !== threadTree) {
         const differences = git(folder, ['diff', '--name-status', '--no-renames', threadTree, tree]).split('\n');
         throw new Error(`after ${name} the tree of ${folder} is not the thread's: ${differences.length} files differ (${differences.slice(0, 5).join(', ')})`);
       }
       reset(folder);
-      if (round >= 0) samples[name].push(ms);
+      if (round >= 0) {
+        samples[name].push(ms);
+        samples[`${name}Busy`].push(Math.max(ms, busy));
+      }
     }
-    console.log(`${TAG}progress ${JSON.stringify({ round: round + 1, rounds, floor: samples.floor.at(-1), edit: samples.edit.at(-1), apply: samples.apply.at(-1) })}`);
+    console.log(`${TAG}progress ${JSON.stringify({ round: round + 1, rounds, floor: samples.floor.at(-1), apply: samples.apply.at(-1), floorBusy: samples.floorBusy.at(-1), applyBusy: samples.applyBusy.at(-1) })}`);
   }
+  watcher.dispose();
   console.log(`${TAG}${JSON.stringify({ rounds, ...samples })}`);
 };

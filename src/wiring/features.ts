@@ -89,7 +89,7 @@ export function wireFeatures(context: vscode.ExtensionContext, deps: FeaturesDep
     picks: palette.picks,
     agentSelected,
     chooseAgent: deps.chooseAgent,
-    forgetChanges: (folder) => review.api.service.forgetUnder(folder),
+    review: review.api.service,
     log: log.of('worktrees', 'warn'),
   });
   const threads = registerThreads({

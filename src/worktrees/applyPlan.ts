@@ -3,7 +3,9 @@
 // both changed it, git merges them line by line (`git merge-file`, the same merge `git merge` does): what does not
 // overlap is merged, what overlaps gets conflict markers for the user to resolve per hunk. Nothing of the user's is
 // dropped: a file git cannot merge (not text, or deleted on one side and changed on the other) is left as the user
-// has it, and the outcome says why. No `vscode` here.
+// has it, and the outcome says why. Whether a side is still the base is told by its git blob id, so the base is read
+// only where both changed the file. No `vscode` here.
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -40,6 +42,32 @@ export async function planFile(base: Version, thread: Version, yours: Version, l
   if (yours === null) return { kind: 'kept', reason: 'you deleted it and the thread changed it' };
   if (isBinary(thread) || isBinary(yours) || (base !== null && isBinary(base))) return { kind: 'kept', reason: 'it is not text, so the two changes cannot be merged' };
   return mergeFile(base ?? new Uint8Array(), yours, thread, labels, program);
+}
+
+/** The base's side of a file, named by its blob id (undefined: the base had no such file), read only when needed. */
+export interface BaseSide {
+  oid: string | undefined;
+  read(): Promise<Version>;
+}
+
+/** `planFile` with the base read only when both the thread and the user changed the file. */
+export async function planFileAgainst(base: BaseSide, thread: Version, yours: Version, labels: MergeLabels, program = 'git'): Promise<ApplyOutcome> {
+  if (same(yours, thread)) return { kind: 'unchanged' };
+  // The thread left it as the base has it (a file only touched): nothing of the thread's to bring.
+  if (isBlob(thread, base.oid)) return { kind: 'unchanged' };
+  if (isBlob(yours, base.oid)) return { kind: 'take', bytes: thread };
+  return planFile(await base.read(), thread, yours, labels, program);
+}
+
+/** Whether `version` is the blob `oid` (both absent counts). A file git filters on checkout may not match: then the bytes are compared. */
+function isBlob(version: Version, oid: string | undefined): boolean {
+  if (version === null || oid === undefined) return version === null && oid === undefined;
+  return blobId(version, oid.length === 64 ? 'sha256' : 'sha1') === oid;
+}
+
+/** Git's id of a blob of these bytes. */
+export function blobId(bytes: Uint8Array, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
+  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
 }
 
 function same(a: Version, b: Version): boolean {

@@ -35,23 +35,75 @@ export async function threadChanges(worktree: ThreadWorktree, program = 'git'): 
   return { tree, files: parseRawDiff(output) };
 }
 
-/** `git diff-tree -r -z` raw output: `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0` per file. */
-export function parseRawDiff(output: string): ThreadFileChange[] {
+/** One entry of `git diff-tree -r -z` / `git diff-index -z` raw output: `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0`. */
+interface RawEntry {
+  oldMode: string;
+  newMode: string;
+  oldId: string;
+  newId: string;
+  letter: string;
+  path: string;
+}
+
+function rawEntries(output: string): RawEntry[] {
   const fields = output.split('\0');
-  const files: ThreadFileChange[] = [];
+  const entries: RawEntry[] = [];
   for (let at = 0; at + 1 < fields.length; at += 2) {
     const header = fields[at];
     if (!header.startsWith(':')) break;
-    const [, newMode, oldId, newId, letter] = header.slice(1).split(' ');
-    const status = STATUS[letter?.[0] ?? ''];
+    const [oldMode = '', newMode = '', oldId = '', newId = '', letter = ''] = header.slice(1).split(' ');
+    entries.push({ oldMode, newMode, oldId, newId, letter, path: fields[at + 1] });
+  }
+  return entries;
+}
+
+export function parseRawDiff(output: string): ThreadFileChange[] {
+  const files: ThreadFileChange[] = [];
+  for (const entry of rawEntries(output)) {
+    const status = STATUS[entry.letter[0] ?? ''];
     if (status === undefined) continue;
     files.push({
-      path: fields[at + 1],
+      path: entry.path,
       status,
-      before: ABSENT.test(oldId) ? undefined : oldId,
-      after: ABSENT.test(newId) ? undefined : newId,
-      mode: ABSENT.test(newMode) ? undefined : newMode,
+      before: ABSENT.test(entry.oldId) ? undefined : entry.oldId,
+      after: ABSENT.test(entry.newId) ? undefined : entry.newId,
+      mode: ABSENT.test(entry.newMode) ? undefined : entry.newMode,
     });
   }
   return files;
+}
+
+/** A path the thread may have changed, and what the base has there (undefined: nothing). */
+export interface TouchedPath {
+  /** Relative to the repository's top folder, `/`-separated. */
+  path: string;
+  base: { oid: string; mode: string } | undefined;
+}
+
+/**
+ * The paths the thread may have changed, without writing any object (Apply reads the thread's side from the
+ * worktree's files): what its index holds apart from the base (commits on its branch, staged files) and what its
+ * files hold apart from its index (edited, deleted, new and not ignored). A path whose file was only touched is
+ * listed too: Apply finds it equal and leaves it.
+ */
+export async function touchedPaths(worktree: ThreadWorktree, program = 'git'): Promise<TouchedPath[]> {
+  const [staged, onDisk, index] = await Promise.all([
+    gitOutput(worktree.path, ['diff-index', '--cached', '-z', '--no-renames', worktree.base], {}, program),
+    gitOutput(worktree.path, ['ls-files', '-z', '-m', '-o', '-d', '--exclude-standard'], {}, program),
+    gitOutput(worktree.path, ['ls-files', '-z', '-s'], {}, program),
+  ]);
+  const base = new Map<string, TouchedPath['base']>();
+  // Where the index differs from the base, the base's side is in diff-index's output.
+  for (const entry of rawEntries(staged)) base.set(entry.path, ABSENT.test(entry.oldId) ? undefined : { oid: entry.oldId, mode: entry.oldMode });
+  const paths = new Set([...base.keys(), ...onDisk.split('\0').filter((name) => name !== '')]);
+  // Elsewhere the index is the base: its entry is the base's.
+  for (const entry of index.split('\0')) {
+    // `<mode> <oid> <stage>\t<path>`
+    const tab = entry.indexOf('\t');
+    const name = entry.slice(tab + 1);
+    if (tab < 0 || base.has(name) || !paths.has(name)) continue;
+    const [mode, oid] = entry.slice(0, tab).split(' ');
+    base.set(name, { oid, mode });
+  }
+  return [...paths].map((name) => ({ path: name, base: base.get(name) }));
 }

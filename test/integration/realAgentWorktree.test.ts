@@ -66,7 +66,7 @@ describe('a real agent (claude-agent-acp) with a fake model in a worktree thread
     await api.worktrees.commands.apply();
     assert.equal(fs.readFileSync(path.join(repo, 'notes.txt'), 'utf8'), 'alpha\nBETA from the worktree\ngamma\n', 'applied to the main working tree');
 
-    api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => false };
     await vscode.commands.executeCommand('acp.discardThread');
     assert.equal(fs.existsSync(worktree), false);
   });

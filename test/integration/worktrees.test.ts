@@ -76,7 +76,7 @@ describe('worktree threads', function () {
     assert.equal(shared.getText(), 'one\nyour two\nthree\n', 'the merge into the buffer is undoable');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
-    suite.api.worktrees.commands.questions = { commitMessage: async () => 'The thread’s work', confirm: async () => true };
+    suite.api.worktrees.commands.questions = { commitMessage: async () => 'The thread’s work', confirm: async () => true, afterApply: async () => false };
     await vscode.commands.executeCommand('acp.commitThread');
     assert.equal(git(worktree, 'log', '-1', '--format=%s').trim(), 'The thread’s work');
     assert.equal(git(worktree, 'status', '--porcelain'), '');
@@ -114,7 +114,7 @@ describe('worktree threads', function () {
       `one\n<<<<<<< Your changes\nwritten in ${aTree}\n=======\nwritten in ${bTree}\n>>>>>>> Thread acp/scripted-b-1\nthree\n`,
       'the second marks the conflict with the first: nothing overwritten',
     );
-    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => false };
     await vscode.commands.executeCommand('acp.discardThread', aTree);
     await vscode.commands.executeCommand('acp.discardThread', bTree);
     assert.deepEqual(suite.api.worktrees.book.all(), []);
@@ -129,7 +129,7 @@ describe('worktree threads', function () {
     await suite.turn(session, outside);
     assert.equal(suite.ui.asked.length, 1, 'the main tree is outside the thread: the user is asked');
     assert.equal(fs.existsSync(outside), false, 'refused (the test user said nothing): the main tree is untouched');
-    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => false };
     await vscode.commands.executeCommand('acp.discardThread');
   });
 
@@ -167,7 +167,7 @@ describe('worktree threads', function () {
 
     await vscode.commands.executeCommand('acp.compare.applyThisOne', second);
     assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), `one\nwritten in ${compare.threads[1].worktree.path}\nthree\n`);
-    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => false };
     for (const thread of compare.threads) await vscode.commands.executeCommand('acp.discardThread', thread.worktree.path);
     assert.deepEqual(suite.api.worktrees.book.all(), []);
   });
@@ -195,7 +195,7 @@ describe('worktree threads', function () {
     const pending = suite.api.review.service.ledgerOf(main.key)?.pending().map((file) => path.relative(repo, file.path)).sort();
     assert.deepEqual(pending, ['during-turn.txt', 'held.txt'], 'nothing under .git, nothing of the worktree');
     assert.ok(fs.existsSync(path.join(repo, '.git', 'worktrees')), 'git did write its own files meanwhile');
-    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => false };
     await vscode.commands.executeCommand('acp.discardThread', thread.scope.cwd);
   });
 
@@ -206,7 +206,7 @@ describe('worktree threads', function () {
     assert.deepEqual(book.all(), []);
   });
 
-  it('Apply writes the thread’s files when none of them is open in an editor', async () => {
+  it('Apply writes the thread’s files when none of them is open in an editor; they are reviewed as the thread’s, and Undo Apply puts them back', async () => {
     await useScriptedAgent(suite.api, 'worktrees');
     await newThreadIn(suite.api, repo);
     const session = suite.api.sessions.session;
@@ -215,11 +215,31 @@ describe('worktree threads', function () {
     await suite.turn(session, 'write new');
     assert.equal(vscode.workspace.textDocuments.some((document) => document.uri.fsPath.startsWith(repo + path.sep)), false, 'no file of the main tree is open');
 
-    await vscode.commands.executeCommand('acp.applyThread');
+    const commands = suite.api.worktrees.commands;
+    const inMainTree = (): string[] => suite.api.review.service.allPending().map((pending) => path.relative(repo, pending.file.path)).filter((name) => !name.startsWith('..')).sort();
+    // "Undo Apply" on the message that says what Apply did.
+    commands.questions = { commitMessage: async () => undefined, confirm: async () => true, afterApply: async () => true };
+    const applied = await commands.apply();
     assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), "one\nthe thread's two\nthree\n", 'a changed file is written');
     assert.equal(fs.readFileSync(path.join(repo, 'made-by-thread.txt'), 'utf8'), 'made in the worktree\n', 'a new file is written');
+    assert.deepEqual(applied.report.applied.map((file) => path.relative(repo, file)).sort(), ['made-by-thread.txt', 'shared.txt']);
+    await applied.followUp;
+    assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), 'one\ntwo\nthree\n', 'Undo Apply puts a changed file back');
+    assert.equal(fs.existsSync(path.join(repo, 'made-by-thread.txt')), false, 'Undo Apply removes a file Apply made');
+    assert.deepEqual(inMainTree(), [], 'nothing of the undone Apply is left to review');
+    assert.equal(git(repo, 'status', '--porcelain'), '');
 
-    suite.api.worktrees.commands.questions = { commitMessage: async () => undefined, confirm: async () => true };
+    // Applied again and kept: the thread's changes in the main tree wait for review as the thread's, each undoable.
+    commands.questions = { ...commands.questions, afterApply: async () => false };
+    await (await commands.apply()).followUp;
+    assert.deepEqual(inMainTree(), ['made-by-thread.txt', 'shared.txt'], 'what Apply wrote is reviewed like an agent’s change');
+    await suite.api.review.service.disk.settled();
+    assert.deepEqual(inMainTree(), ['made-by-thread.txt', 'shared.txt'], 'the file events of Apply’s own writes are not taken for anyone else’s');
+    await vscode.commands.executeCommand('acp.undoFile', path.join(repo, 'shared.txt'));
+    assert.equal(fs.readFileSync(path.join(repo, 'shared.txt'), 'utf8'), 'one\ntwo\nthree\n', 'one applied file undone from the review');
+    assert.deepEqual(inMainTree(), ['made-by-thread.txt']);
+    await vscode.commands.executeCommand('acp.keepFile', path.join(repo, 'made-by-thread.txt'));
+
     await vscode.commands.executeCommand('acp.discardThread');
     assert.deepEqual(suite.api.worktrees.book.all(), []);
   });

@@ -193,6 +193,15 @@ export class ReviewService implements vscode.Disposable {
     return this.live.get(sessionKey)?.changes.ledger;
   }
 
+  /**
+   * The ledger of an open session's conversation, else of `conversation` (made when new): for the changes the client
+   * makes on a conversation's behalf (Apply of a worktree thread brings the thread's work into the main tree).
+   */
+  ledgerOfConversation(sessionKey: SessionKey | undefined, conversation: string): ChangeLedger {
+    const live = sessionKey === undefined ? undefined : this.live.get(sessionKey);
+    return (live?.changes ?? this.byConversation.get(conversation) ?? this.changesFor(conversation)).ledger;
+  }
+
   /** How many files of a conversation (an agent's session id) wait for review, its sessions open or closed. */
   pendingCountOf(agentId: string, sessionId: string): number {
     return this.byConversation.get(conversationId(agentId, sessionId))?.ledger.pending().length ?? 0;

@@ -10,7 +10,7 @@ import type { ActiveSurface, SessionStarter } from '../../session/surfaceSession
 import type { ThreadBook } from '../threadBook';
 import { threadChanges } from '../threadChanges';
 import { commitThread, commitsAhead, removeWorktree, type ThreadWorktree } from '../worktreeGit';
-import { applyToWorkingTree, describeApply } from './applyToWorkingTree';
+import { applyToWorkingTree, describeApply, type AppliedText, type ApplyReport } from './applyToWorkingTree';
 import { ThreadMaker, type AgentChoice } from './threadMaker';
 
 export const NEW_THREAD_IN_WORKTREE = 'acp.newThreadInWorktree';
@@ -34,9 +34,16 @@ export interface WorktreeCommandDeps {
   pickOne<T>(request: { id: string; title: string; placeholder: string; items: (vscode.QuickPickItem & { value: T; current?: boolean })[] }): Promise<T | undefined>;
   /** A discarded worktree's files: the review forgets their changes. */
   forgetChanges(folder: string): void;
+  /** The review: told before Apply writes a file itself, and given what Apply changed (reviewable and undoable as a change of the thread's). */
+  reviewApply: ApplyReview;
   /** The open sessions working in `folder` or below it. */
   sessionsIn(folder: string): SessionKey[];
   log(line: string): void;
+}
+
+export interface ApplyReview {
+  beforeWrite(file: string, text: string | null): void;
+  record(thread: ThreadWorktree, texts: readonly AppliedText[]): { undo(): Promise<{ undone: number; left: string[] }> };
 }
 
 /** A folder a command's argument names: a `file:` Uri, an absolute path, a Threads view row, or an object with a `cwd`. */
@@ -55,7 +62,11 @@ export interface WorktreeQuestions {
   confirm(message: string, detail: string, action: string): Promise<boolean>;
   /** The commit message, or undefined when dismissed. */
   commitMessage(branch: string, suggested: string): Promise<string | undefined>;
+  /** What Apply did, with "Undo Apply"; true when the user chose it. Apply does not wait for the answer. */
+  afterApply(message: string, conflicts: boolean): Promise<boolean>;
 }
+
+export const UNDO_APPLY = 'Undo Apply';
 
 export const vscodeQuestions: WorktreeQuestions = {
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
@@ -66,7 +77,14 @@ export const vscodeQuestions: WorktreeQuestions = {
       value: suggested,
       validateInput: (value) => (value.trim() === '' ? 'A commit needs a message.' : undefined),
     }),
+  afterApply: async (message, conflicts) => (await (conflicts ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(message, UNDO_APPLY)) === UNDO_APPLY,
 };
+
+/** What Apply did, and the user's follow-up: settles once they dismissed the message or the undo is done. */
+export interface ApplyOutcome {
+  report: ApplyReport;
+  followUp: Promise<void>;
+}
 
 export class WorktreeCommands {
   /** How the commands ask (tests put their own answers here). */
@@ -124,15 +142,21 @@ export class WorktreeCommands {
     }
   }
 
-  async apply(argument?: unknown): Promise<void> {
+  async apply(argument?: unknown): Promise<ApplyOutcome> {
     const thread = this.threadOf(argument);
-    const report = await applyToWorkingTree(thread);
+    const report = await applyToWorkingTree(thread, this.deps.reviewApply);
+    const applied = this.deps.reviewApply.record(thread, report.texts);
     const message = describeApply(thread, report);
     this.deps.log(message);
-    if (report.conflicts.length > 0) {
-      await vscode.window.showTextDocument(vscode.Uri.file(report.conflicts[0]), { preview: false });
-      void vscode.window.showWarningMessage(message);
-    } else void vscode.window.showInformationMessage(message);
+    if (report.conflicts.length > 0) await vscode.window.showTextDocument(vscode.Uri.file(report.conflicts[0]), { preview: false });
+    const followUp = this.questions.afterApply(message, report.conflicts.length > 0).then(async (undo) => {
+      if (!undo) return;
+      const { undone, left } = await applied.undo();
+      const name = (file: string): string => path.relative(thread.repository, file);
+      const untouched = left.length > 0 ? ` Left as they are, changed since: ${left.map(name).join(', ')}.` : '';
+      void vscode.window.showInformationMessage(`Undid the Apply of ${thread.branch}: ${undone} file${undone === 1 ? '' : 's'} back as they were.${untouched}`);
+    });
+    return { report, followUp };
   }
 
   async commit(argument?: unknown): Promise<void> {

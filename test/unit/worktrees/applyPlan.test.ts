@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { planFile, type ApplyOutcome, type Version } from '../../../src/worktrees/applyPlan';
+import { execFileSync } from 'node:child_process';
+import { blobId, planFile, planFileAgainst, type ApplyOutcome, type Version } from '../../../src/worktrees/applyPlan';
 
 const labels = { yours: 'Your changes', base: 'Before the thread', thread: 'Thread acp/demo-1' };
 const v = (text: string | null): Version => (text === null ? null : Buffer.from(text, 'utf8'));
@@ -49,5 +50,35 @@ describe('worktree threads: what Apply does to one file', () => {
     const outcome = await planFile(latin1('caf\xe9\nb\nc\nd\n'), latin1('caf\xe9\nb\nc\nD\n'), latin1('CAF\xc9\nb\nc\nd\n'), labels);
     assert.equal(outcome.kind, 'merged');
     assert.deepEqual(outcome.kind === 'merged' && Buffer.from(outcome.bytes), latin1('CAF\xc9\nb\nc\nD\n'));
+  });
+
+  it('names bytes by the blob id git gives them', () => {
+    for (const content of ['', 'one line\n', 'no newline', '\u00e9t\u00e9\r\n', '\0binary\u0001']) {
+      assert.equal(blobId(Buffer.from(content, 'utf8')), execFileSync('git', ['hash-object', '--stdin'], { input: content }).toString().trim(), JSON.stringify(content));
+    }
+  });
+
+  it('reads the base only where both sides changed the file, and decides as planFile does', async () => {
+    const cases: [string | null, string | null, string | null][] = [
+      ['a\n', 'b\n', 'a\n'],
+      [null, 'new\n', null],
+      ['a\n', null, 'a\n'],
+      ['a\n', 'b\n', 'b\n'],
+      ['a\n', 'a\n', 'yours\n'],
+      ['one\ntwo\nthree\nfour\nfive\n', 'one\ntwo\nthree\nfour\nFIVE\n', 'ONE\ntwo\nthree\nfour\nfive\n'],
+      ['one\ntwo\n', 'one\nthread’s two\n', 'one\nyour two\n'],
+      ['a\n', null, 'yours\n'],
+    ];
+    for (const [base, thread, yours] of cases) {
+      let reads = 0;
+      const side = { oid: base === null ? undefined : blobId(v(base) as Uint8Array), read: async () => (reads++, v(base)) };
+      const against = await planFileAgainst(side, v(thread), v(yours), labels);
+      const whole = await plan(base, thread, yours);
+      // The thread that left a file as the base had it brings nothing: the user's version stays.
+      const expected = thread === base && yours !== thread ? { kind: 'unchanged' } : whole;
+      assert.deepEqual([against.kind, text(against)], [expected.kind, text(expected as ApplyOutcome)], JSON.stringify([base, thread, yours]));
+      const bothChanged = yours !== base && thread !== base && yours !== thread;
+      assert.equal(reads, bothChanged ? 1 : 0, `base read ${reads} time(s) for ${JSON.stringify([base, thread, yours])}`);
+    }
   });
 });

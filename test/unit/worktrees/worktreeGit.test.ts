@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { baselineRef } from '../../../src/git/baselineRefs';
-import { threadChanges } from '../../../src/worktrees/threadChanges';
+import { threadChanges, touchedPaths } from '../../../src/worktrees/threadChanges';
 import { commitThread, commitsAhead, createWorktree, listWorktrees, removeWorktree, workingTreeRoot, WorktreeError } from '../../../src/worktrees/worktreeGit';
 import { git, repository, tempFolder, write } from '../helpers/gitRepository';
 
@@ -78,6 +78,33 @@ describe('worktree threads: git', () => {
     assert.equal(git(place, 'status', '--porcelain'), '');
     assert.equal(await commitThread(worktree, 'nothing'), undefined, 'nothing left to commit');
     assert.equal(git(repo, 'status', '--porcelain'), '', 'the main tree is untouched');
+  });
+
+  it('the paths a thread touched cover every change git sees (commits, staged, edited, deleted, new), with the base’s blob of each', async () => {
+    const { repo, place } = started({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n', 'c.txt': 'gamma\n', 'd.txt': 'delta\n', 'e.txt': 'same\n', '.gitignore': 'ignored/\n' });
+    const worktree = await createWorktree({ repository: repo, folder: place, branch: 'acp/touched', carry: false });
+    git(place, 'config', 'user.email', 'test@example.com');
+    git(place, 'config', 'user.name', 'Test');
+    fs.writeFileSync(path.join(place, 'a.txt'), 'committed by the agent\n');
+    git(place, 'commit', '-qam', 'agent commit');
+    fs.writeFileSync(path.join(place, 'src', 'b.txt'), 'staged\n');
+    git(place, 'add', 'src/b.txt');
+    fs.writeFileSync(path.join(place, 'c.txt'), 'edited\n');
+    fs.rmSync(path.join(place, 'd.txt'));
+    write(place, { 'new/n.txt': 'new\n', 'ignored/x.txt': 'not the thread’s\n' });
+    // Touched, not changed: listed or not, Apply finds it equal.
+    fs.utimesSync(path.join(place, 'e.txt'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+    const touched = await touchedPaths(worktree);
+    const changed = (await threadChanges(worktree)).files;
+    const byPath = new Map(touched.map((entry) => [entry.path, entry]));
+    for (const change of changed) {
+      assert.ok(byPath.has(change.path), `${change.path} is among the touched paths`);
+      assert.equal(byPath.get(change.path)?.base?.oid, change.before, `the base’s blob of ${change.path}`);
+    }
+    assert.deepEqual(changed.map((change) => change.path).sort(), ['a.txt', 'c.txt', 'd.txt', 'new/n.txt', 'src/b.txt']);
+    assert.equal(byPath.has('ignored/x.txt'), false, 'an ignored file is nobody’s change');
+    assert.equal(byPath.get('new/n.txt')?.base, undefined, 'a new file has no base');
+    assert.equal(byPath.get('a.txt')?.base?.mode, '100644');
   });
 
   it('removes the worktree with everything in it and its branch; a folder already gone is pruned', async () => {
