@@ -1,6 +1,9 @@
 // What a worktree thread changed: its worktree as it is now (committed on its branch or not, untracked files too,
 // ignored ones not) against the commit it started from, file by file, as git object ids. No `vscode` here.
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { gitOutput } from '../git/gitCommand';
+import { blobId } from './applyPlan';
 import { writeWorkingTree } from '../git/workingTree';
 import type { ThreadWorktree } from './worktreeGit';
 
@@ -106,4 +109,20 @@ export async function touchedPaths(worktree: ThreadWorktree, program = 'git'): P
     base.set(name, { oid, mode });
   }
   return [...paths].map((name) => ({ path: name, base: base.get(name) }));
+}
+
+/**
+ * How many of the thread's changed files the main working tree does not have as the thread has them (what Discard
+ * would lose that Apply has not brought over): a file counts as brought over when the main tree's bytes are the
+ * thread's blob (or both deleted it).
+ */
+export async function notInMainTree(worktree: ThreadWorktree, files: readonly ThreadFileChange[]): Promise<number> {
+  const missing = await Promise.all(
+    files.map(async (change) => {
+      const bytes = await readFile(path.join(worktree.repository, ...change.path.split('/'))).catch(() => null);
+      if (bytes === null || change.after === undefined) return bytes !== null || change.after !== undefined;
+      return blobId(bytes, change.after.length === 64 ? 'sha256' : 'sha1') !== change.after;
+    }),
+  );
+  return missing.filter(Boolean).length;
 }

@@ -33,7 +33,7 @@ export const tests = [
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       const row = page.locator('.monaco-list-row[role="treeitem"][aria-label^="notes.disk.txt, modified"]');
       await waitForLocator(row, 'the edited file in the Agent Changes view');
-      assert.match((await row.getAttribute('aria-label')) ?? '', /1 lines added, 1 removed/);
+      assert.match((await row.getAttribute('aria-label')) ?? '', /1 line added, 1 line removed/);
       await row.click();
       const diff = page.locator('.monaco-diff-editor');
       await waitForLocator(diff, "VS Code's diff editor");

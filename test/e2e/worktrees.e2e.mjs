@@ -5,7 +5,8 @@
 // title, its branch and the files changed (the agent in its tooltip); the row's inline Apply brings the file into the main working
 // tree and says so in a notification; Discard from the row's context menu asks in a modal dialog, and once answered
 // the row, the worktree and its branch are gone. Screenshots: .test-artifacts/e2e/worktrees-*.png (the Threads view
-// at 300 px, the Apply notification, the Discard confirmation, the view after).
+// at 300 px, the Apply notification, the Discard confirmation, the view after). Undo Apply, the notification's button,
+// takes the file out of the main tree again before a second Apply.
 //
 // DOM contract: the Threads view's rows as in threads.e2e.mjs, a worktree thread's row with the inline action "Apply
 // Thread to Working Tree" and the context menu item "Discard Thread"; the workbench's quick pick (.quick-input-widget),
@@ -76,6 +77,22 @@ export const tests = [
       await toast.screenshot({ path: path.join(e2eArtifactsDir, 'worktrees-apply-toast.png') });
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'worktrees-apply-notification.png') });
 
+      // Undo Apply, the notification's button: the file leaves the main tree again; the row's Apply brings it back.
+      await toast.locator('.monaco-button', { hasText: 'Undo Apply' }).click();
+      await waitForLocator(page.locator('.notification-toast', { hasText: `Undid the Apply of ${BRANCH}: 1 file back as it was.` }), 'the notification of Undo Apply');
+      assert.equal(existsSync(path.join(workspace, 'made-by-thread.txt')), false, 'Undo Apply removed the file Apply made');
+      assert.equal(git(workspace, 'status', '--porcelain'), '', 'the main tree is as it was before Apply');
+      await row.hover();
+      await row.locator('.action-label[aria-label="Apply Thread to Working Tree"]').click();
+      await waitForLocator(page.locator('.notification-toast', { hasText: applied }), 'the notification of the second Apply');
+      assert.equal(readFileSync(path.join(workspace, 'made-by-thread.txt'), 'utf8'), 'made in the worktree\n', 'applied again');
+      // The chat's changes strip lists what Apply wrote as the thread's change, told apart from the thread's own file
+      // in its worktree by the folder.
+      const stripRows = chat.locator('.changes__file[data-changed-file="made-by-thread.txt"]');
+      await waitForLocator(stripRows.nth(1), 'the applied file in the changes strip beside the worktree’s');
+      const folders = await stripRows.evaluateAll((rows) => rows.map((row) => row.querySelector('.changes__folder')?.textContent ?? ''));
+      assert.deepEqual(folders.sort(), ['', `…/${path.basename(workspace)}.worktrees/scripted-worktrees-1`]);
+
       // Discard, from the row's context menu (the last item, chosen with the keyboard: the menu ignores clicks in its
       // first 100 ms), asks first in a modal dialog that says what goes.
       await row.click({ button: 'right' });
@@ -88,7 +105,7 @@ export const tests = [
       assert.equal(await dialog.locator('.dialog-message-text').innerText(), `Discard the thread ${BRANCH}?`);
       assert.equal(
         await dialog.locator('.dialog-message-detail').innerText(),
-        `The worktree ${worktree} (1 changed file, no commits) and the branch ${BRANCH} are deleted, and its session is closed. This cannot be undone.`,
+        `The worktree ${worktree} (1 changed file, applied to your working tree, no commits) and the branch ${BRANCH} are deleted, and its session is closed. This cannot be undone.`,
       );
       await page.screenshot({ path: path.join(e2eArtifactsDir, 'worktrees-discard-confirmation.png') });
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Discard$/ }).click();

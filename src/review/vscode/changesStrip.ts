@@ -86,7 +86,7 @@ export class ChangesStrip implements vscode.Disposable {
   }
 
   private viewOf({ file, shown }: PendingChange): ChangedFileView {
-    const folder = vscode.workspace.asRelativePath(path.dirname(file.path));
+    const folder = folderLabel(path.dirname(file.path));
     const counts = this.diffs.get(file.path, file.baseline, file.current);
     const noUndo = file.notKept
       ? 'Its earlier text was too large to keep across the window reload: keep it, or change it back by hand.'
@@ -97,7 +97,7 @@ export class ChangesStrip implements vscode.Disposable {
     return {
       path: file.path,
       name: path.basename(file.path),
-      folder: folder === path.dirname(file.path) || folder === '.' ? '' : folder,
+      folder,
       status: file.status,
       ...(counts ? { added: counts.added, removed: counts.removed } : {}),
       ...(noUndo ? { noUndo } : {}),
@@ -105,4 +105,16 @@ export class ChangesStrip implements vscode.Disposable {
       ...(bySubagents.length > 0 ? { bySubagents } : {}),
     };
   }
+}
+
+/**
+ * Where a file is, for its row: its folder relative to the workspace folder ('' at the top of one); outside the
+ * workspace folders (a worktree thread's files) the last two folders of its path, after an ellipsis, so a file of a
+ * worktree and the same file of the main tree are told apart.
+ */
+export function folderLabel(folder: string): string {
+  const inside = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(folder));
+  if (inside) return path.relative(inside.uri.fsPath, folder) === '' ? '' : vscode.workspace.asRelativePath(folder);
+  const parts = folder.split(/[\\/]+/).filter(Boolean);
+  return parts.length <= 2 ? folder : `…/${parts.slice(-2).join('/')}`;
 }

@@ -8,7 +8,7 @@ import { runGit } from '../../git/gitCommand';
 import type { SessionKey } from '../../shared/sessionKey';
 import type { ActiveSurface, SessionStarter } from '../../session/surfaceSessions';
 import type { ThreadBook } from '../threadBook';
-import { threadChanges } from '../threadChanges';
+import { notInMainTree, threadChanges } from '../threadChanges';
 import { commitThread, commitsAhead, removeWorktree, type ThreadWorktree } from '../worktreeGit';
 import { applyToWorkingTree, describeApply, type AppliedText, type ApplyReport } from './applyToWorkingTree';
 import { ThreadMaker, type AgentChoice } from './threadMaker';
@@ -154,7 +154,7 @@ export class WorktreeCommands {
       const { undone, left } = await applied.undo();
       const name = (file: string): string => path.relative(thread.repository, file);
       const untouched = left.length > 0 ? ` Left as they are, changed since: ${left.map(name).join(', ')}.` : '';
-      void vscode.window.showInformationMessage(`Undid the Apply of ${thread.branch}: ${undone} file${undone === 1 ? '' : 's'} back as they were.${untouched}`);
+      void vscode.window.showInformationMessage(`Undid the Apply of ${thread.branch}: ${undone === 1 ? '1 file back as it was' : `${undone} files back as they were`}.${untouched}`);
     });
     return { report, followUp };
   }
@@ -175,9 +175,15 @@ export class WorktreeCommands {
 
   async discard(argument?: unknown): Promise<boolean> {
     const thread = this.threadOf(argument);
-    const [changed, ahead] = await Promise.all([threadChanges(thread).then((changes) => changes.files.length, () => undefined), commitsAhead(thread)]);
+    const [changed, ahead] = await Promise.all([
+      threadChanges(thread).then(
+        async (changes) => ({ files: changes.files.length, notApplied: await notInMainTree(thread, changes.files) }),
+        () => undefined,
+      ),
+      commitsAhead(thread),
+    ]);
     const lost = [
-      changed === undefined ? 'its files' : changed === 0 ? 'no changed files' : `${changed} changed file${changed === 1 ? '' : 's'}`,
+      changed === undefined ? 'its files' : changed.files === 0 ? 'no changed files' : `${changed.files} changed file${changed.files === 1 ? '' : 's'}${appliedNote(changed.files, changed.notApplied)}`,
       ahead === 0 ? 'no commits' : `${ahead} commit${ahead === 1 ? '' : 's'} on ${thread.branch}`,
     ];
     const sessions = this.deps.sessionsIn(thread.path);
@@ -230,3 +236,10 @@ export class WorktreeCommands {
 }
 
 class Cancelled extends Error {}
+
+/** Whether the thread's changed files are in the main tree already: " (all applied to your working tree)" and the like. */
+function appliedNote(files: number, notApplied: number): string {
+  if (notApplied === files) return '';
+  if (notApplied === 0) return files === 1 ? ', applied to your working tree' : ', all applied to your working tree';
+  return `, ${notApplied} of them not applied to your working tree`;
+}

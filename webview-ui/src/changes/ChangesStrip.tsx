@@ -7,12 +7,13 @@ import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useChanges } from './changesContext';
 import { SubagentMark } from './SubagentMark';
+import { linesWord } from '../ui/lineCounts';
 
 const STATUS_ICON = { created: 'diff-added', modified: 'diff-modified', deleted: 'diff-removed' } as const;
 const STATUS_WORD = { created: 'created', modified: 'modified', deleted: 'deleted' } as const;
 
 function counts(file: ChangedFileView): string {
-  return file.added === undefined || file.removed === undefined ? '' : `${file.added} lines added, ${file.removed} removed`;
+  return file.added === undefined || file.removed === undefined ? '' : `${linesWord(file.added, 'added')}, ${linesWord(file.removed, 'removed')}`;
 }
 
 function FileRow({ file }: { file: ChangedFileView }) {
@@ -34,7 +35,11 @@ function FileRow({ file }: { file: ChangedFileView }) {
           <Icon name={status} />
         </span>
         <span class="changes__name">{file.name}</span>
-        {file.folder ? <span class="changes__folder">{file.folder}</span> : null}
+        {file.folder ? (
+          <span class="changes__folder">
+            <bdi>{file.folder}</bdi>
+          </span>
+        ) : null}
         {by ? <SubagentMark titles={file.bySubagents ?? []} /> : null}
       </button>
       {file.otherSession ? (

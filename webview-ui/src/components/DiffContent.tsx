@@ -8,6 +8,7 @@ import { DiffHunks } from './DiffHunks';
 import { Icon } from '../ui/Icon';
 import { DiffPathLink } from './DiffPathLink';
 import { useSessionKey } from '../sessionKey';
+import { linesWord } from '../ui/lineCounts';
 
 
 interface DiffContentProps {
@@ -48,10 +49,10 @@ export function DiffContent(props: DiffContentProps) {
             <Icon name="diff" />
             <DiffPathLink path={path} />
             {oldText === undefined ? <span class="tool-diff__new">new</span> : null}
-            <span class="tool-diff__added" aria-label={`${added} lines added`}>
+            <span class="tool-diff__added" aria-label={linesWord(added, 'added')}>
               +{added}
             </span>
-            <span class="tool-diff__removed" aria-label={`${removed} lines removed`}>
+            <span class="tool-diff__removed" aria-label={linesWord(removed, 'removed')}>
               −{removed}
             </span>
           </>

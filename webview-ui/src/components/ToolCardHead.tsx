@@ -8,6 +8,7 @@ import { toolKindIcon, type StatusLook } from '../logic/toolStatus';
 import type { TerminalView } from '../terminals/terminalStore';
 import { Icon } from '../ui/Icon';
 import { VisibleText } from '../ui/VisibleText';
+import { linesWord } from '../ui/lineCounts';
 
 /** Tones whose status word stays on screen: the icon alone would not say enough. */
 const WORDED_TONES = new Set(['failure', 'cancelled', 'unknown']);
@@ -59,10 +60,10 @@ export function ToolCardHead({ entry, headline, look, open, asking, bodyId, term
       </span>
       {headline.added !== undefined && !entry.undone ? (
         <span class="tool-call__stats" data-tool-stats>
-          <span class="tool-diff__added" aria-label={`${headline.added} lines added`}>
+          <span class="tool-diff__added" aria-label={linesWord(headline.added, 'added')}>
             +{headline.added}
           </span>
-          <span class="tool-diff__removed" aria-label={`${headline.removed ?? 0} lines removed`}>
+          <span class="tool-diff__removed" aria-label={linesWord(headline.removed ?? 0, 'removed')}>
             −{headline.removed ?? 0}
           </span>
         </span>
