@@ -73,13 +73,37 @@ async function measured(page, run) {
   return { ...result, cpu, machineCpu: machineCpuSeconds() - machineBefore, wallSeconds: (Date.now() - startedAt) / 1000 };
 }
 
+/** Layout events on the chats' thread by the document they laid out: count, time, objects laid out (dirty of total) per layout. */
+function layoutsByDocument(events) {
+  const start = events.find((e) => e.name === 'bench:window-start');
+  const end = events.find((e) => e.name === 'bench:window-end');
+  if (!start || !end) return [];
+  const urls = new Map();
+  for (const e of events) {
+    for (const frame of e.args?.data?.frames ?? []) if (frame.frame) urls.set(frame.frame, frame.url);
+    if (e.args?.data?.frame && e.args.data.url) urls.set(e.args.data.frame, e.args.data.url);
+  }
+  const by = new Map();
+  for (const e of events) {
+    if (e.name !== 'Layout' || e.ph !== 'X' || e.pid !== start.pid || e.tid !== start.tid || e.ts < start.ts || e.ts > end.ts) continue;
+    const frame = e.args?.beginData?.frame ?? '?';
+    const entry = by.get(frame) ?? { count: 0, ms: 0, dirty: 0, total: 0 };
+    entry.count++;
+    entry.ms += e.dur / 1000;
+    entry.dirty += e.args?.beginData?.dirtyObjects ?? 0;
+    entry.total += e.args?.beginData?.totalObjects ?? 0;
+    by.set(frame, entry);
+  }
+  return [...by.entries()].sort((a, b) => b[1].ms - a[1].ms).map(([frame, entry]) => ({ url: (urls.get(frame) ?? frame).slice(0, 90), ...entry }));
+}
+
 async function profiledPage(page, run) {
   let events = [];
   const sample = await run({ categories: ['devtools.timeline'], events: (all) => (events = all) });
-  return { sample, timeline: timeline(events) };
+  return { sample, timeline: timeline(events), layouts: layoutsByDocument(events) };
 }
 
-function print(label, { sample, timeline, cpu, machineCpu, wallSeconds }) {
+function print(label, { sample, timeline, layouts, cpu, machineCpu, wallSeconds }) {
   const ms = (v) => `${v.toFixed(0)} ms`;
   console.log(`\n${label}: busy ${ms(sample.busyMs)} (thread CPU ${ms(sample.busyCpuMs)}) in a ${ms(sample.windowMs)} window, ${sample.taskCount} tasks`);
   for (const [name, l] of Object.entries(sample.latencies)) console.log(`  ${name}: agent → DOM p50 ${percentile(l, 50)} ms, p99 ${percentile(l, 99)} ms; ${sample.shownReceived[name].messages} messages received`);
@@ -88,6 +112,8 @@ function print(label, { sample, timeline, cpu, machineCpu, wallSeconds }) {
   for (const [kind, seconds] of cpu.sort((a, b) => b[1] - a[1])) if (seconds >= 0.1) console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${kind}`);
   console.log(`  trace events on that thread by self time (heaviest ${top}):`);
   for (const [name, t] of timeline.slice(0, top)) console.log(`    ${ms(t).padStart(8)}  ${name}`);
+  console.log('  layouts on that thread by document (count, time, objects laid out of the document\'s per layout):');
+  for (const l of layouts.slice(0, 6)) console.log(`    ${String(l.count).padStart(6)} ${ms(l.ms).padStart(8)}  ${(l.dirty / l.count).toFixed(0)} of ${(l.total / l.count).toFixed(0)}  ${l.url}`);
 }
 
 const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'bench-tabs-profile-'));

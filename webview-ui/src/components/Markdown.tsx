@@ -1,6 +1,6 @@
 // Agent text as markdown, drawn block by block: the text is split into top-level blocks (markdown/blocks.ts), and
 // while a message streams only its last, open block is parsed and drawn again (of an open paragraph, only its end
-// is parsed again: markdown/openParagraph.ts). The blocks sit in a tree of aligned ranges of RANGE_SIZE (fragments,
+// is parsed again: markdown/openParagraph.ts, and only its last lines laid out again: OpenParagraph.tsx). The blocks sit in a tree of aligned ranges of RANGE_SIZE (fragments,
 // so the DOM stays a flat list of blocks); a range re-renders only when its last block changed or a block was added
 // to it, so a chunk costs the open block plus the few ranges on the path to it (at most RANGE_SIZE children each,
 // three levels), however long the message is. Finished blocks keep their components and DOM. Their parses are
@@ -13,6 +13,7 @@ import { LruCache } from '../markdown/lru';
 import { OpenParagraphParser } from '../markdown/openParagraph';
 import { parseMarkdown, type MdNode } from '../markdown/parse';
 import { MarkdownNodes } from './MarkdownNodes';
+import { OpenParagraph } from './OpenParagraph';
 
 const parsed = new LruCache<string, MdNode[]>(500);
 /** The same, parsed with every line break kept (tool output). */
@@ -41,7 +42,12 @@ class MarkdownBlock extends Component<BlockProps> {
     const { text, open, breaks } = this.props;
     if (open) {
       if (this.openParser?.breaks !== breaks) this.openParser = new OpenParagraphParser(breaks);
-      return <MarkdownNodes nodes={this.openParser.parse(text)} />;
+      const parser = this.openParser;
+      const nodes = parser.parse(text);
+      const paragraph = nodes[0];
+      // A growing paragraph is laid out in runs of finished lines (OpenParagraph.tsx).
+      if (parser.paragraph && paragraph?.type === 'element') return <OpenParagraph nodes={paragraph.children} settledCount={parser.settledCount} generation={parser.generation} />;
+      return <MarkdownNodes nodes={nodes} />;
     }
     this.openParser = undefined;
     if (breaks) return <MarkdownNodes nodes={parsedWithBreaks.getOrMake(text, (t) => parseMarkdown(t, true))} />;

@@ -10,6 +10,9 @@
 //   opener before it; an emphasis run on either side of the space flanks it the same as the start of a text).
 // Any other block (a list, a heading, a fence, a table, a paragraph that a new line turns into a heading) is parsed
 // whole, as before; so is a paragraph whose source stops continuing the settled part (it was rewritten).
+// Each settled step keeps nodes of its own, the tail too: text at a cut is two adjacent text nodes, not one. They read
+// and select as one, and the browser keeps the layout of a text node that did not change (its glyphs are not shaped
+// again), so a frame lays out the short tail's text anew, not the whole paragraph's.
 import { type MdNode, paragraphSource, parseInlineRun, parseMarkdown } from './parse';
 
 /** The tail after the cut is at least this long: the cut moves in steps, not on every chunk. */
@@ -22,6 +25,13 @@ export class OpenParagraphParser {
   /** Where the last attempt to move the cut ended, settled or not: the next attempt waits for TAIL_CHARS more. */
   private triedTo = 0;
 
+  /** Counts fresh starts: the nodes of an earlier generation are no prefix of this one's. */
+  generation = 0;
+  /** Whether the last text parsed was one paragraph (parsed here), not other blocks (parsed whole). */
+  paragraph = false;
+  /** How many nodes at the start of the last paragraph's are settled: they stay as they are while it grows. */
+  settledCount = 0;
+
   constructor(readonly breaks = false) {}
 
   /** How much of the paragraph's inline source is settled (not parsed again by the next `parse`). */
@@ -29,11 +39,13 @@ export class OpenParagraphParser {
     return this.settled.length;
   }
 
-  /** The same nodes as `parseMarkdown(text, breaks)`. */
+  /** The same nodes as `parseMarkdown(text, breaks)`, but for text cut into adjacent text nodes (see above). */
   parse(text: string): MdNode[] {
     const source = paragraphSource(text);
     if (source === undefined) {
       this.reset();
+      this.paragraph = false;
+      this.settledCount = 0;
       return parseMarkdown(text, this.breaks);
     }
     if (!source.startsWith(this.settled)) this.reset();
@@ -42,15 +54,18 @@ export class OpenParagraphParser {
       this.triedTo = cut;
       const run = parseInlineRun(source.slice(this.settled.length, cut), this.breaks);
       if (run.settled) {
-        this.settledNodes = joinText(this.settledNodes, run.nodes);
+        this.settledNodes = [...this.settledNodes, ...run.nodes];
         this.settled = source.slice(0, cut);
       }
     }
     const tail = parseInlineRun(source.slice(this.settled.length), this.breaks).nodes;
-    return [{ type: 'element', tag: 'p', children: joinText(this.settledNodes, tail) }];
+    this.paragraph = true;
+    this.settledCount = this.settledNodes.length;
+    return [{ type: 'element', tag: 'p', children: [...this.settledNodes, ...tail] }];
   }
 
   private reset(): void {
+    if (this.settled !== '') this.generation++;
     this.settled = '';
     this.settledNodes = [];
     this.triedTo = 0;
@@ -67,14 +82,4 @@ export function lastCut(source: string, before: number): number {
     if (!isSpace(source[space - 1]) && !isSpace(source[space + 1]) && space + 1 < source.length) return space + 1;
   }
   return 0;
-}
-
-/** `before` then `after`, the text at their junction in one node (as one parse of both would have it). */
-function joinText(before: readonly MdNode[], after: readonly MdNode[]): MdNode[] {
-  const last = before[before.length - 1];
-  const first = after[0];
-  if (last?.type === 'text' && first?.type === 'text') {
-    return [...before.slice(0, -1), { type: 'text', text: last.text + first.text }, ...after.slice(1)];
-  }
-  return [...before, ...after];
 }
