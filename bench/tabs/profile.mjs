@@ -97,13 +97,28 @@ function layoutsByDocument(events) {
   return [...by.entries()].sort((a, b) => b[1].ms - a[1].ms).map(([frame, entry]) => ({ url: (urls.get(frame) ?? frame).slice(0, 90), ...entry }));
 }
 
+/** The long tasks (> 50 ms) on the chats' thread in the window: duration, thread CPU, and what in them took longest. */
+function longTasksIn(events) {
+  const start = events.find((e) => e.name === 'bench:window-start');
+  const end = events.find((e) => e.name === 'bench:window-end');
+  if (!start || !end) return [];
+  const onThread = events.filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts + e.dur > start.ts && e.ts < end.ts);
+  return onThread
+    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur > (Number(process.env.LONG_MS) || 50) * 1000)
+    .map((task) => {
+      const inside = onThread.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 2_000);
+      const parts = inside.sort((a, b) => b.dur - a.dur).slice(0, 5).map((e) => `${e.name} ${(e.dur / 1000).toFixed(0)} ms${e.args?.data?.functionName ? ` (${e.args.data.functionName} ${e.args.data.url?.split('/').pop() ?? ''})` : ''}${e.args?.data?.type ? ` [${e.args.data.type}]` : ''}`);
+      return { ms: task.dur / 1000, cpuMs: (task.tdur ?? 0) / 1000, atMs: (task.ts - start.ts) / 1000, parts };
+    });
+}
+
 async function profiledPage(page, run) {
   let events = [];
   const sample = await run({ categories: ['devtools.timeline'], events: (all) => (events = all) });
-  return { sample, timeline: timeline(events), layouts: layoutsByDocument(events) };
+  return { sample, timeline: timeline(events), layouts: layoutsByDocument(events), longTasks: longTasksIn(events) };
 }
 
-function print(label, { sample, timeline, layouts, cpu, machineCpu, wallSeconds }) {
+function print(label, { sample, timeline, layouts, longTasks, cpu, machineCpu, wallSeconds }) {
   const ms = (v) => `${v.toFixed(0)} ms`;
   console.log(`\n${label}: busy ${ms(sample.busyMs)} (thread CPU ${ms(sample.busyCpuMs)}) in a ${ms(sample.windowMs)} window, ${sample.taskCount} tasks`);
   for (const [name, l] of Object.entries(sample.latencies)) console.log(`  ${name}: agent → DOM p50 ${percentile(l, 50)} ms, p99 ${percentile(l, 99)} ms; ${sample.shownReceived[name].messages} messages received`);
@@ -113,6 +128,8 @@ function print(label, { sample, timeline, layouts, cpu, machineCpu, wallSeconds 
   console.log(`  trace events on that thread by self time (heaviest ${top}):`);
   for (const [name, t] of timeline.slice(0, top)) console.log(`    ${ms(t).padStart(8)}  ${name}`);
   console.log('  layouts on that thread by document (count, time, objects laid out of the document\'s per layout):');
+  console.log(`  long tasks (> 50 ms) on that thread: ${longTasks.length}`);
+  for (const t of longTasks) console.log(`    ${t.ms.toFixed(0)} ms (thread CPU ${t.cpuMs.toFixed(0)} ms) at ${t.atMs.toFixed(0)} ms: ${t.parts.join('; ')}`);
   for (const l of layouts.slice(0, 6)) console.log(`    ${String(l.count).padStart(6)} ${ms(l.ms).padStart(8)}  ${(l.dirty / l.count).toFixed(0)} of ${(l.total / l.count).toFixed(0)}  ${l.url}`);
 }
 

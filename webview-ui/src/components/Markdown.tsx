@@ -33,10 +33,17 @@ interface BlockProps {
 class MarkdownBlock extends Component<BlockProps> {
   /** While the block is open: keeps what is settled of a growing paragraph between renders. */
   private openParser: OpenParagraphParser | undefined;
+  /** A paragraph that streamed in runs and just finished: drawn whole at the host's next idle moment (OpenParagraph). */
+  private finishing = false;
 
   override shouldComponentUpdate(next: BlockProps): boolean {
-    return next.text !== this.props.text || next.breaks !== this.props.breaks;
+    return next.text !== this.props.text || next.breaks !== this.props.breaks || next.open !== this.props.open;
   }
+
+  private readonly drawWhole = (): void => {
+    this.finishing = false;
+    this.forceUpdate();
+  };
 
   override render() {
     const { text, open, breaks } = this.props;
@@ -46,9 +53,22 @@ class MarkdownBlock extends Component<BlockProps> {
       const nodes = parser.parse(text);
       const paragraph = nodes[0];
       // A growing paragraph is laid out in runs of finished lines (OpenParagraph.tsx).
-      if (parser.paragraph && paragraph?.type === 'element') return <OpenParagraph nodes={paragraph.children} settledCount={parser.settledCount} generation={parser.generation} />;
+      if (parser.paragraph && paragraph?.type === 'element') {
+        this.finishing = true;
+        return <OpenParagraph nodes={paragraph.children} settledCount={parser.settledCount} generation={parser.generation} />;
+      }
+      this.finishing = false;
       return <MarkdownNodes nodes={nodes} />;
     }
+    if (this.finishing && this.openParser && !breaks) {
+      // Laying a long paragraph out whole is the costliest frame of its stream: it waits for an idle moment.
+      const parser = this.openParser;
+      const paragraph = parser.parse(text)[0];
+      if (parser.paragraph && paragraph?.type === 'element') {
+        return <OpenParagraph nodes={paragraph.children} settledCount={parser.settledCount} generation={parser.generation} onIdle={this.drawWhole} />;
+      }
+    }
+    this.finishing = false;
     this.openParser = undefined;
     if (breaks) return <MarkdownNodes nodes={parsedWithBreaks.getOrMake(text, (t) => parseMarkdown(t, true))} />;
     return <MarkdownNodes nodes={parsed.getOrMake(text, parseMarkdown)} />;

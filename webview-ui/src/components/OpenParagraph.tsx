@@ -6,7 +6,9 @@
 // the same, and a frame lays out only the last run. Only settled nodes (markdown/openParagraph.ts: they stay as they
 // are while the paragraph grows) are moved, and only a top-level text node is cut. When the paragraph's width
 // changes, its lines would break elsewhere: the runs are joined again (and cut anew as it grows). Once the message
-// is finished the paragraph is drawn whole (MarkdownBlock).
+// is finished the paragraph is drawn whole (MarkdownBlock), at the page's next idle moment: laying out a long
+// paragraph whole is the costliest frame of its stream, and two chats that finish together should not pay for it in
+// the same task.
 import { Component, createRef } from 'preact';
 import type { MdNode } from '../markdown/parse';
 import { MarkdownNodes } from './MarkdownNodes';
@@ -25,6 +27,8 @@ interface Props {
   settledCount: number;
   /** The parser's generation: a new one means the nodes are no continuation of the last ones. */
   generation: number;
+  /** The paragraph is finished: called at the next idle moment, to draw it whole. */
+  onIdle?: () => void;
 }
 
 /** A run that is done: its nodes never change, so it is never drawn again. */
@@ -64,6 +68,7 @@ export class OpenParagraph extends Component<Props> {
   private resize: ResizeObserver | undefined;
   /** The next frame's search for a line start, when one is asked for. */
   private frame: number | undefined;
+  private idle: number | undefined;
 
   override componentDidMount(): void {
     this.resize = new ResizeObserver(() => {
@@ -84,6 +89,7 @@ export class OpenParagraph extends Component<Props> {
   override componentWillUnmount(): void {
     this.resize?.disconnect();
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    if (this.idle !== undefined) cancelIdleCallback(this.idle);
   }
 
   override render() {
@@ -115,6 +121,12 @@ export class OpenParagraph extends Component<Props> {
    * anything changes the page again: the layout read then is the one the browser made for this frame, not forced.
    */
   private cut(): void {
+    const { onIdle } = this.props;
+    if (onIdle) {
+      // Finished: no more runs; drawn whole when the page is idle (at the latest after a second).
+      this.idle ??= requestIdleCallback(() => onIdle(), { timeout: 1000 });
+      return;
+    }
     const length = this.last.current?.textContent?.length ?? 0;
     if (this.frame !== undefined || length < CUT_FROM_CHARS || length < this.failedAt + KEEP_CHARS) return;
     this.frame = requestAnimationFrame(() => {
