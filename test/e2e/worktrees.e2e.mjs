@@ -5,7 +5,7 @@
 // title, its branch and the files changed (the agent in its tooltip); the row's inline Apply brings the file into the main working
 // tree and says so in a notification; Discard from the row's context menu asks in a modal dialog, and once answered
 // the row, the worktree and its branch are gone. Screenshots: .test-artifacts/e2e/worktrees-*.png (the Threads view
-// at 300 px, the Apply notification, the Discard confirmation, the view after). Undo Apply, the notification's button,
+// at 300 px, the Apply notification, the side bar after Apply, the Discard confirmation, the view after). Undo Apply, the notification's button,
 // takes the file out of the main tree again before a second Apply.
 //
 // DOM contract: the Threads view's rows as in threads.e2e.mjs, a worktree thread's row with the inline action "Apply
@@ -92,6 +92,8 @@ export const tests = [
       await waitForLocator(stripRows.nth(1), 'the applied file in the changes strip beside the worktree’s');
       const folders = await stripRows.evaluateAll((rows) => rows.map((row) => row.querySelector('.changes__folder')?.textContent ?? ''));
       assert.deepEqual(folders.sort(), ['', `…/${path.basename(workspace)}.worktrees/scripted-worktrees-1`]);
+      // The side bar as the README shows it (docs/images/worktree-thread.png is this file).
+      await page.screenshot({ path: path.join(e2eArtifactsDir, 'worktrees-applied-sidebar.png'), clip: box });
 
       // Discard, from the row's context menu (the last item, chosen with the keyboard: the menu ignores clicks in its
       // first 100 ms), asks first in a modal dialog that says what goes.
