@@ -1,5 +1,5 @@
 // This extension's host pipeline without `vscode`, as the extension wires it: the session parts (AgentPool,
-// SessionRegistry, ShownSession) → AgentRuntime
+// SessionRegistry, the side-bar chat's surface and the starter) → AgentRuntime
 // (AgentProcess, NdjsonMessageReader/Writer, traffic tap switched off, AcpClientConnection on vscode-jsonrpc) →
 // Session (applySessionUpdate on its SessionState) → PatchCoalescer posting to a no-op through the masked copies of
 // the entries (MaskedView, with two configured secrets that the flood never shows), as ChatView does.
@@ -15,6 +15,7 @@ const { MaskedView } = require(compiled('chat/view/maskedView'));
 const { secretRules } = require(compiled('shared/text/secretText'));
 const { NO_CLIENT_FEATURES } = require(compiled('acp/clientRequests'));
 const { clientCapabilitiesFor } = require(compiled('acp/clientCapabilities'));
+const { placesIn } = require(compiled('session/sessionPlace'));
 
 const quiet = { error() {}, warn() {}, info() {}, log() {}, stderr() {} };
 
@@ -29,13 +30,13 @@ export async function open({ command, args }) {
         log: quiet,
         traffic: { enabled: false, record() {} },
       }),
-    cwd: () => process.cwd(),
-    roots: () => [process.cwd()],
+    placeFor: placesIn(() => [process.cwd()], () => process.cwd()),
     features: NO_CLIENT_FEATURES,
     log: () => undefined,
     secretRules: () => secrets,
   });
-  const { pool, shown } = parts;
+  const { pool, surfaces, starter } = parts;
+  const shown = surfaces.sideBar;
   let posts = 0;
   // The view takes each post and says so on its next turn (the chat view acknowledges once per frame: flow control,
   // see patchCoalescer.ts); a view that never answered would hold the host to a post per 250 ms.
@@ -60,7 +61,7 @@ export async function open({ command, args }) {
   let updates = 0;
   return {
     async prepare() {
-      session = (await shown.newSession()).session;
+      session = (await starter.newSession(shown)).session;
       // Counts what reaches the session (the runtime looks the method up on each update).
       const apply = session.sessionUpdate.bind(session);
       session.sessionUpdate = (params) => {
