@@ -6,6 +6,7 @@ import type { DiffHunk } from '../../shared/diff';
 import type { Content, PendingFile } from '../changeLedger';
 import { hunkLabel, hunkPreview, type ReviewDiffs } from '../reviewDiff';
 import type { ReviewService } from './reviewService';
+import { linesWord } from '../../shared/text/linesWord';
 
 export type ReviewScope = 'session' | 'lastTurn';
 
@@ -103,7 +104,7 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
     item.iconPath = new vscode.ThemeIcon(added > 0 && removed > 0 ? 'diff-modified' : added > 0 ? 'diff-added' : 'diff-removed');
     item.contextValue = 'acpChangedHunk';
     item.command = { command: 'acp.openChange', title: 'Open Changes', arguments: [node] };
-    item.accessibilityInformation = { label: `${hunkLabel(hunk)} of ${path.basename(node.parent.file.path)}: ${added} lines added, ${removed} removed` };
+    item.accessibilityInformation = { label: `${hunkLabel(hunk)} of ${path.basename(node.parent.file.path)}: ${linesWord(added, 'added')}, ${linesWord(removed, 'removed')}` };
     return item;
   }
 
@@ -121,7 +122,7 @@ export class ChangesTree implements vscode.TreeDataProvider<ChangeNode>, vscode.
     item.tooltip = `${file.path}\n${file.status} by the agent${counts ? ` (${countText})` : ''}${node.before === undefined ? '\nThe earlier text was not recorded: it cannot be undone here.' : ''}`;
     item.contextValue = node.before === undefined ? 'acpChangedFileNoUndo' : 'acpChangedFile';
     item.command = { command: 'acp.openChange', title: 'Open Changes', arguments: [node] };
-    item.accessibilityInformation = { label: `${path.basename(file.path)}, ${file.status}${counts ? `, ${counts.added} lines added, ${counts.removed} removed` : ''}` };
+    item.accessibilityInformation = { label: `${path.basename(file.path)}, ${file.status}${counts ? `, ${linesWord(counts.added, 'added')}, ${linesWord(counts.removed, 'removed')}` : ''}` };
     return item;
   }
 

@@ -7,7 +7,7 @@ import { useHost } from '../hostContext';
 import { Icon } from '../ui/Icon';
 import { useChanges } from './changesContext';
 import { SubagentMark } from './SubagentMark';
-import { linesWord } from '../ui/lineCounts';
+import { linesWord } from '../../../src/shared/text/linesWord';
 
 const STATUS_ICON = { created: 'diff-added', modified: 'diff-modified', deleted: 'diff-removed' } as const;
 const STATUS_WORD = { created: 'created', modified: 'modified', deleted: 'deleted' } as const;

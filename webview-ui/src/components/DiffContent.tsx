@@ -8,7 +8,7 @@ import { DiffHunks } from './DiffHunks';
 import { Icon } from '../ui/Icon';
 import { DiffPathLink } from './DiffPathLink';
 import { useSessionKey } from '../sessionKey';
-import { linesWord } from '../ui/lineCounts';
+import { linesWord } from '../../../src/shared/text/linesWord';
 
 
 interface DiffContentProps {

@@ -8,7 +8,7 @@ import { toolKindIcon, type StatusLook } from '../logic/toolStatus';
 import type { TerminalView } from '../terminals/terminalStore';
 import { Icon } from '../ui/Icon';
 import { VisibleText } from '../ui/VisibleText';
-import { linesWord } from '../ui/lineCounts';
+import { linesWord } from '../../../src/shared/text/linesWord';
 
 /** Tones whose status word stays on screen: the icon alone would not say enough. */
 const WORDED_TONES = new Set(['failure', 'cancelled', 'unknown']);
